@@ -1,0 +1,52 @@
+# Peach for Linux — the two set-up commands are `make run` and `make test`.
+# Both install what is missing on a Debian machine, build, and go.
+
+SHELL := /bin/bash
+SWIFT ?= swift
+CONFIG ?= release
+DEBIAN_PACKAGES := pkg-config libasound2-dev libfluidsynth-dev libsqlite3-dev libudev-dev
+SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
+PEACH := .build/$(CONFIG)/peach
+# Arguments for `make run`; `make run ARGS="--help"` passes others.
+ARGS ?=
+
+.PHONY: all deps build run test bench clean
+
+all: build
+
+# Installs only the Debian packages that are missing; apt is retried once because a mirror
+# hiccup on a fresh machine is common.
+deps:
+	@missing=""; \
+	for p in $(DEBIAN_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' "$$p" 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing Debian packages:$$missing"; \
+	  for attempt in 1 2; do \
+	    $(SUDO) apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing && break; \
+	    if [ $$attempt = 2 ]; then echo "apt-get failed twice; see the messages above" >&2; exit 1; fi; \
+	    echo "apt-get failed; retrying once" >&2; sleep 5; \
+	  done; \
+	fi
+
+# Builds and fails on any compiler warning in the project's own sources.
+build: deps
+	@set -o pipefail; $(SWIFT) build -c $(CONFIG) 2>&1 | tee .build-log.txt
+	@! grep -E '^/.*/(Sources|Tests|Benchmarks)/.*: warning:' .build-log.txt || { echo "build has warnings (see above)" >&2; exit 1; }
+
+run: build
+	$(PEACH) $(ARGS)
+
+test: deps
+	@set -o pipefail; $(SWIFT) build --build-tests 2>&1 | tee .build-log.txt
+	@! grep -E '^/.*/(Sources|Tests|Benchmarks)/.*: warning:' .build-log.txt || { echo "build has warnings (see above)" >&2; exit 1; }
+	$(SWIFT) test --skip-build
+
+bench: deps
+	$(SWIFT) build -c release --product peach-bench
+	.build/release/peach-bench
+
+clean:
+	rm -rf .build .build-log.txt

@@ -1,0 +1,48 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Peach",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "peach", targets: ["peach"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+    ],
+    targets: [
+        // The training domain: music types, strategies, profile, sessions, ports. Imports no C library.
+        .target(
+            name: "PeachDomain",
+            dependencies: [
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The `peach` command tree; kept in a library so its parsing is testable.
+        .target(
+            name: "PeachCLI",
+            dependencies: [
+                "PeachDomain",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "peach",
+            dependencies: ["PeachCLI"]
+        ),
+        .testTarget(
+            name: "PeachDomainTests",
+            dependencies: ["PeachDomain"]
+        ),
+        .testTarget(
+            name: "PeachCLITests",
+            dependencies: [
+                "PeachCLI",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

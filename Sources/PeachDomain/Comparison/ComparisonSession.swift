@@ -1,0 +1,173 @@
+import Logging
+
+/// The Hear & Compare loop: reference note, target note back to back, the player's answer,
+/// a short feedback pause, the next comparison.
+///
+/// idle → playingNote1 → playingNote2 → awaitingAnswer → showingFeedback → playingNote1 …
+/// An answer is accepted from the start of note 2 and cuts note 2 off. `stop()` returns to idle from
+/// anywhere, silences everything and forgets the unanswered comparison.
+@MainActor
+public final class ComparisonSession {
+    public enum State: String, Hashable, Sendable {
+        case idle, playingNote1, playingNote2, awaitingAnswer, showingFeedback
+    }
+
+    public static let feedbackDuration: Duration = .milliseconds(400)
+
+    public private(set) var state: State = .idle {
+        didSet { if state != oldValue { onChange?() } }
+    }
+    public private(set) var scope: ExerciseScope = .singleNotes
+    /// The comparison being played or awaiting its answer.
+    public private(set) var currentComparison: Comparison?
+    /// The last answer of this run (cleared by `stop()`, so each run starts its staircase afresh).
+    public private(set) var lastCompleted: CompletedComparison?
+    /// The smallest offset answered correctly in this run.
+    public private(set) var sessionBest: Cents?
+    /// Why training last stopped by itself, for the status line.
+    public private(set) var lastError: String?
+    /// Called after every state change (the terminal status line, LEDs).
+    public var onChange: (@MainActor () -> Void)?
+
+    private let resources: SessionResources
+    private let strategy: any NextComparisonStrategy
+    private let profile: any PitchDiscriminationProfile
+    private let observers: [any ComparisonObserver]
+    private let settingsProvider: any TrainingSettingsProvider
+    private var random: any RandomNumberGenerator
+    private var targetHandle: (any PlaybackHandle)?
+    private var referenceHandle: (any PlaybackHandle)?
+
+    public init(
+        notePlayer: any NotePlayer,
+        strategy: any NextComparisonStrategy = KazezNoteStrategy(),
+        profile: any PitchDiscriminationProfile,
+        observers: [any ComparisonObserver] = [],
+        settings: any TrainingSettingsProvider,
+        clock: any TrainingClock,
+        interruptions: any TrainingInterruptionSource,
+        random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
+        logger: Logger = Logger(label: "peach.comparison")
+    ) {
+        self.resources = SessionResources(notePlayer: notePlayer, clock: clock, logger: logger)
+        self.strategy = strategy
+        self.profile = profile
+        self.observers = observers
+        self.settingsProvider = settings
+        self.random = random
+        interruptions.observe(owner: self) { [weak self] interruption in
+            self?.handle(interruption)
+        }
+    }
+
+    public var isRunning: Bool { state != .idle }
+
+    /// Starts a run of comparisons. Does nothing while a run is already going.
+    public func start(_ scope: ExerciseScope = .singleNotes) {
+        guard state == .idle else { return }
+        self.scope = scope
+        lastError = nil
+        startNextComparison()
+    }
+
+    /// The player's answer: was the second note higher (than the correct interval)?
+    public func answer(higher: Bool) {
+        guard state == .playingNote2 || state == .awaitingAnswer, let comparison = currentComparison else { return }
+        resources.cancelTimer()
+        stopNote(&targetHandle)
+        let completed = CompletedComparison(comparison: comparison, answeredHigher: higher,
+                                            timestamp: resources.clock.now)
+        lastCompleted = completed
+        if completed.isCorrect {
+            let magnitude = comparison.centOffset.magnitude
+            sessionBest = min(sessionBest ?? magnitude, magnitude)
+        }
+        resources.notify(observers, "a comparison") { try $0.comparisonCompleted(completed) }
+        state = .showingFeedback
+        resources.schedule(after: Self.feedbackDuration) { [weak self] in
+            self?.startNextComparison()
+        }
+    }
+
+    /// Back to idle from any state: no note keeps sounding, the unanswered comparison is discarded and
+    /// nobody is told about it. Safe to call again; `start` works afterwards.
+    public func stop() {
+        guard state != .idle else { return }
+        tearDown()
+    }
+
+    private func tearDown() {
+        resources.silenceEverything()
+        referenceHandle = nil
+        targetHandle = nil
+        currentComparison = nil
+        lastCompleted = nil
+        sessionBest = nil
+        state = .idle
+    }
+
+    private func handle(_ interruption: TrainingInterruption) {
+        guard interruption.stopsTraining, state != .idle else { return }
+        resources.logger.info("stopping comparison training: \(interruption)")
+        stop()
+    }
+
+    private func startNextComparison() {
+        let settings = settingsProvider.currentSettings
+        let interval = settings.randomInterval(for: scope, random: &random)
+        let comparison = strategy.nextComparison(
+            settings: settings, interval: interval, overallThreshold: profile.overallMean,
+            lastComparison: lastCompleted, random: &random)
+        currentComparison = comparison
+        let frequency = comparison.referencePitch.frequency(referencePitch: settings.referencePitch)
+        do {
+            referenceHandle = try resources.play {
+                try $0.play(frequency: frequency, duration: settings.noteDuration, velocity: settings.velocity,
+                            amplitude: .nominal)
+            }
+        } catch {
+            return fail(error)
+        }
+        state = .playingNote1
+        resources.schedule(after: settings.noteDuration.duration) { [weak self] in
+            self?.playTargetNote(of: comparison, settings: settings)
+        }
+    }
+
+    private func playTargetNote(of comparison: Comparison, settings: TrainingSettings) {
+        stopNote(&referenceHandle)
+        let frequency = comparison.targetPitch.frequency(referencePitch: settings.referencePitch)
+        let amplitude = settings.secondNoteAmplitude(random: &random)
+        do {
+            targetHandle = try resources.play {
+                try $0.play(frequency: frequency, duration: settings.noteDuration, velocity: settings.velocity,
+                            amplitude: amplitude)
+            }
+        } catch {
+            return fail(error)
+        }
+        state = .playingNote2
+        resources.schedule(after: settings.noteDuration.duration) { [weak self] in
+            guard let self else { return }
+            stopNote(&targetHandle)
+            state = .awaitingAnswer
+        }
+    }
+
+    private func stopNote(_ handle: inout (any PlaybackHandle)?) {
+        do {
+            try resources.release(handle)
+        } catch {
+            resources.logger.warning("stopping a note failed: \(error)")
+        }
+        handle = nil
+    }
+
+    /// The error boundary: a failing player ends the run; the player sees why on the status line.
+    private func fail(_ error: any Error) {
+        resources.logger.error("comparison training stopped: the note player failed: \(error)")
+        tearDown()
+        lastError = "\(error)"
+        onChange?()
+    }
+}

@@ -1,0 +1,49 @@
+/// The keys training draws reference notes from: at least 12 semitones wide, within A0…C8 (21…108).
+public struct NoteRange: Hashable, Sendable, Codable, CustomStringConvertible {
+    public static let limits = MIDINote(21)...MIDINote(108)
+    public static let minimumSemitones = 12
+
+    public let lowest: MIDINote
+    public let highest: MIDINote
+
+    public enum Problem: Error, Equatable, CustomStringConvertible {
+        case outsideLimits(MIDINote)
+        case tooNarrow(semitones: Int)
+
+        public var description: String {
+            switch self {
+            case .outsideLimits(let note):
+                "\(note.name) (\(note.rawValue)) is outside the playable range A0…C8 (21…108)"
+            case .tooNarrow(let semitones):
+                "the note range spans \(semitones) semitones; it must span at least \(NoteRange.minimumSemitones)"
+            }
+        }
+    }
+
+    public init(lowest: MIDINote, highest: MIDINote) throws(Problem) {
+        for note in [lowest, highest] where !Self.limits.contains(note) {
+            throw .outsideLimits(note)
+        }
+        guard highest.rawValue - lowest.rawValue >= Self.minimumSemitones else {
+            throw .tooNarrow(semitones: highest.rawValue - lowest.rawValue)
+        }
+        self.lowest = lowest
+        self.highest = highest
+    }
+
+    /// C2…C6 (36…84), the default.
+    public static let standard = try! NoteRange(lowest: MIDINote(36), highest: MIDINote(84))
+
+    public func contains(_ note: MIDINote) -> Bool { (lowest...highest).contains(note) }
+
+    /// The reference notes from which `interval` lands inside 0…127: the whole range, shrunk at
+    /// the edge the interval points to when needed. Never empty for a valid range and interval.
+    public func referenceNotes(for interval: DirectedInterval) -> ClosedRange<MIDINote> {
+        let shift = interval.signedSemitones
+        let low = max(lowest.rawValue, MIDINote.validRange.lowerBound - shift)
+        let high = min(highest.rawValue, MIDINote.validRange.upperBound - shift)
+        return MIDINote(low)...MIDINote(high)
+    }
+
+    public var description: String { "\(lowest.name)–\(highest.name)" }
+}

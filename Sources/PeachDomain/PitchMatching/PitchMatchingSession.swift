@@ -1,0 +1,194 @@
+import Logging
+
+/// The Tune & Match loop: the reference note for the note duration, then a tunable note that the
+/// first touch of the tuning control starts, that follows the control, and that `commit()` ends.
+///
+/// idle → playingReference → awaitingTuning → playingTunable → showingFeedback → playingReference …
+@MainActor
+public final class PitchMatchingSession {
+    public enum State: String, Hashable, Sendable {
+        case idle, playingReference, awaitingTuning, playingTunable, showingFeedback
+    }
+
+    public static let feedbackDuration: Duration = .milliseconds(400)
+
+    public private(set) var state: State = .idle {
+        didSet { if state != oldValue { onChange?() } }
+    }
+    public private(set) var scope: ExerciseScope = .singleNotes
+    public private(set) var currentChallenge: PitchMatchingChallenge?
+    public private(set) var lastCompleted: CompletedPitchMatching?
+    /// The tuning control's position, −1…+1; 0 until the player moves it.
+    public private(set) var controlValue: Double = 0
+    /// Why training last stopped by itself, for the status line.
+    public private(set) var lastError: String?
+    /// Called after every state change.
+    public var onChange: (@MainActor () -> Void)?
+
+    private let resources: SessionResources
+    private let observers: [any PitchMatchingObserver]
+    private let settingsProvider: any TrainingSettingsProvider
+    private var random: any RandomNumberGenerator
+    /// The settings the current exercise started with; a new configuration applies from the next one.
+    private var exerciseSettings = TrainingSettings()
+    private var referenceHandle: (any PlaybackHandle)?
+    private var tunableHandle: (any PlaybackHandle)?
+
+    public init(
+        notePlayer: any NotePlayer,
+        observers: [any PitchMatchingObserver] = [],
+        settings: any TrainingSettingsProvider,
+        clock: any TrainingClock,
+        interruptions: any TrainingInterruptionSource,
+        random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
+        logger: Logger = Logger(label: "peach.pitch-matching")
+    ) {
+        self.resources = SessionResources(notePlayer: notePlayer, clock: clock, logger: logger)
+        self.observers = observers
+        self.settingsProvider = settings
+        self.random = random
+        interruptions.observe(owner: self) { [weak self] interruption in
+            self?.handle(interruption)
+        }
+    }
+
+    public var isRunning: Bool { state != .idle }
+
+    /// The frequency the tunable note has (or would have) at the current control value.
+    public var tunableFrequency: Frequency? {
+        currentChallenge.map { tunableFrequency(of: $0, at: controlValue) }
+    }
+
+    /// Starts a run of attempts. Does nothing while a run is already going.
+    public func start(_ scope: ExerciseScope = .singleNotes) {
+        guard state == .idle else { return }
+        self.scope = scope
+        lastError = nil
+        startNextChallenge()
+    }
+
+    /// Moves the tuning control to `value` (clamped to −1…+1). The first touch after the reference
+    /// note starts the tunable note at that position; later ones retune it. Ignored at other times.
+    public func adjust(_ value: Double) {
+        guard !value.isNaN, let challenge = currentChallenge else { return }
+        let value = min(max(value, -1), 1)
+        switch state {
+        case .awaitingTuning:
+            controlValue = value
+            let frequency = tunableFrequency(of: challenge, at: value)
+            let amplitude = exerciseSettings.secondNoteAmplitude(random: &random)
+            let velocity = exerciseSettings.velocity
+            do {
+                tunableHandle = try resources.play {
+                    try $0.play(frequency: frequency, velocity: velocity, amplitude: amplitude)
+                }
+            } catch {
+                return fail(error)
+            }
+            state = .playingTunable
+        case .playingTunable:
+            controlValue = value
+            do {
+                try tunableHandle?.adjustFrequency(tunableFrequency(of: challenge, at: value))
+            } catch {
+                fail(error)
+            }
+        case .idle, .playingReference, .showingFeedback:
+            break
+        }
+    }
+
+    /// The player's answer: this is where the note should be. Stops the note, records the signed
+    /// error in cents, and moves on after the feedback pause. Also accepted before the first touch
+    /// (the attempt is then evaluated where the note would have started).
+    public func commit() {
+        guard state == .playingTunable || state == .awaitingTuning, let challenge = currentChallenge else { return }
+        do {
+            try resources.release(tunableHandle)
+        } catch {
+            resources.logger.warning("stopping the tunable note failed: \(error)")
+        }
+        tunableHandle = nil
+        let userFrequency = tunableFrequency(of: challenge, at: controlValue)
+        let targetFrequency = challenge.targetPitch.frequency(referencePitch: exerciseSettings.referencePitch)
+        let completed = CompletedPitchMatching(
+            challenge: challenge, userCentError: userFrequency.cents(from: targetFrequency),
+            timestamp: resources.clock.now)
+        lastCompleted = completed
+        resources.notify(observers, "a pitch-matching result") { try $0.pitchMatchingCompleted(completed) }
+        state = .showingFeedback
+        resources.schedule(after: Self.feedbackDuration) { [weak self] in
+            self?.startNextChallenge()
+        }
+    }
+
+    /// Back to idle from any state: no note keeps sounding, the attempt in progress is discarded and
+    /// nobody is told about it. Safe to call again; `start` works afterwards.
+    public func stop() {
+        guard state != .idle else { return }
+        tearDown()
+    }
+
+    private func tearDown() {
+        resources.silenceEverything()
+        referenceHandle = nil
+        tunableHandle = nil
+        currentChallenge = nil
+        lastCompleted = nil
+        controlValue = 0
+        state = .idle
+    }
+
+    private func handle(_ interruption: TrainingInterruption) {
+        guard interruption.stopsTraining, state != .idle else { return }
+        resources.logger.info("stopping pitch-matching training: \(interruption)")
+        stop()
+    }
+
+    private func startNextChallenge() {
+        let settings = settingsProvider.currentSettings
+        exerciseSettings = settings
+        let interval = settings.randomInterval(for: scope, random: &random)
+        let reference = settings.randomReferenceNote(for: interval, random: &random)
+        let spread = settings.pitchMatchingInitialOffsetRange.magnitude.rawValue
+        let initialOffset = spread > 0 ? Cents(Double.random(in: -spread...spread, using: &random)) : .zero
+        // `randomReferenceNote` keeps the target inside the MIDI range.
+        let challenge = PitchMatchingChallenge(referenceNote: reference, interval: interval,
+                                               tuningSystem: settings.tuningSystem, initialCentOffset: initialOffset)!
+        currentChallenge = challenge
+        controlValue = 0
+        let frequency = challenge.referencePitch.frequency(referencePitch: settings.referencePitch)
+        do {
+            referenceHandle = try resources.play {
+                try $0.play(frequency: frequency, duration: settings.noteDuration, velocity: settings.velocity,
+                            amplitude: .nominal)
+            }
+        } catch {
+            return fail(error)
+        }
+        state = .playingReference
+        resources.schedule(after: settings.noteDuration.duration) { [weak self] in
+            guard let self else { return }
+            do {
+                try resources.release(referenceHandle)
+            } catch {
+                resources.logger.warning("stopping the reference note failed: \(error)")
+            }
+            referenceHandle = nil
+            state = .awaitingTuning
+        }
+    }
+
+    private func tunableFrequency(of challenge: PitchMatchingChallenge, at value: Double) -> Frequency {
+        challenge.tunablePitch(controlValue: value, tuningRange: exerciseSettings.pitchMatchingTuningRange)
+            .frequency(referencePitch: exerciseSettings.referencePitch)
+    }
+
+    /// The error boundary: a failing player ends the run; the player sees why on the status line.
+    private func fail(_ error: any Error) {
+        resources.logger.error("pitch-matching training stopped: the note player failed: \(error)")
+        tearDown()
+        lastError = "\(error)"
+        onChange?()
+    }
+}

@@ -1,0 +1,67 @@
+import Logging
+
+/// What both sessions own while they run — the exercise timer and the sounding notes — and the
+/// one way to let go of all of it. Keeps `stop()` identical for both state machines.
+@MainActor
+final class SessionResources {
+    let notePlayer: any NotePlayer
+    let clock: any TrainingClock
+    let logger: Logger
+
+    private var timer: (any ScheduledTimer)?
+    private var handles: [ObjectIdentifier: any PlaybackHandle] = [:]
+
+    init(notePlayer: any NotePlayer, clock: any TrainingClock, logger: Logger) {
+        self.notePlayer = notePlayer
+        self.clock = clock
+        self.logger = logger
+    }
+
+    /// Replaces the pending exercise timer: a session has at most one next step.
+    func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) {
+        timer?.cancel()
+        timer = clock.schedule(after: delay, action)
+    }
+
+    func cancelTimer() {
+        timer?.cancel()
+        timer = nil
+    }
+
+    /// Starts a note and keeps its handle until `release`.
+    func play(_ start: (any NotePlayer) throws -> any PlaybackHandle) throws -> any PlaybackHandle {
+        let handle = try start(notePlayer)
+        handles[ObjectIdentifier(handle)] = handle
+        return handle
+    }
+
+    /// Stops one note the session started; forgetting it even if stopping fails.
+    func release(_ handle: (any PlaybackHandle)?) throws {
+        guard let handle else { return }
+        handles[ObjectIdentifier(handle)] = nil
+        try handle.stop()
+    }
+
+    /// Cancels the timer and silences every note, swallowing (but logging) audio errors: this is
+    /// the interruption path, and it must always complete.
+    func silenceEverything() {
+        cancelTimer()
+        let owned = handles.values
+        handles.removeAll()
+        for handle in owned {
+            do { try handle.stop() } catch { logger.warning("stopping a note failed: \(error)") }
+        }
+        do { try notePlayer.stopAll() } catch { logger.warning("silencing the player failed: \(error)") }
+    }
+
+    /// Tells every observer; an observer's failure is logged and the others still hear of it.
+    func notify<Observer>(_ observers: [Observer], _ event: String, _ call: (Observer) throws -> Void) {
+        for observer in observers {
+            do {
+                try call(observer)
+            } catch {
+                logger.error("\(type(of: observer)) failed to handle \(event): \(error)")
+            }
+        }
+    }
+}

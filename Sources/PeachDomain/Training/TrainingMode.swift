@@ -1,0 +1,53 @@
+/// The four ways to train: compare or match, single notes or intervals.
+public enum TrainingMode: String, Hashable, Sendable, CaseIterable, Codable, CustomStringConvertible {
+    case compare
+    case compareIntervals = "compare-intervals"
+    case match
+    case matchIntervals = "match-intervals"
+
+    public enum Skill: Hashable, Sendable {
+        /// Hear & Compare: pitch discrimination.
+        case comparison
+        /// Tune & Match: pitch matching.
+        case matching
+    }
+
+    public var skill: Skill {
+        switch self {
+        case .compare, .compareIntervals: .comparison
+        case .match, .matchIntervals: .matching
+        }
+    }
+
+    public var scope: ExerciseScope {
+        switch self {
+        case .compare, .match: .singleNotes
+        case .compareIntervals, .matchIntervals: .intervals
+        }
+    }
+
+    public init(skill: Skill, scope: ExerciseScope) {
+        switch (skill, scope) {
+        case (.comparison, .singleNotes): self = .compare
+        case (.comparison, .intervals): self = .compareIntervals
+        case (.matching, .singleNotes): self = .match
+        case (.matching, .intervals): self = .matchIntervals
+        }
+    }
+
+    /// The mode a stored answer belongs to: its skill, and whether its interval is a prime.
+    public init(skill: Skill, interval: DirectedInterval) {
+        self.init(skill: skill, scope: interval == .prime ? .singleNotes : .intervals)
+    }
+
+    public var displayName: String {
+        switch self {
+        case .compare: "Hear & Compare – single notes"
+        case .compareIntervals: "Hear & Compare – intervals"
+        case .match: "Tune & Match – single notes"
+        case .matchIntervals: "Tune & Match – intervals"
+        }
+    }
+
+    public var description: String { rawValue }
+}

@@ -1,0 +1,3 @@
+import PeachCLI
+
+PeachCommand.main()
