@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+@testable import PeachDomain
+
+@Suite("Progress timeline")
+struct ProgressTimelineTests {
+    static let calendar: Calendar = {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        calendar.firstWeekday = 2
+        return calendar
+    }()
+
+    static func date(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
+
+    static let now = date("2026-03-20T12:00:00Z")
+
+    static func comparison(_ time: String, _ offset: Double, target: Int = 60) -> ComparisonRecord {
+        ComparisonRecord(referenceNote: MIDINote(60), targetNote: MIDINote(target), centOffset: Cents(offset),
+                         isCorrect: true, tuningSystem: .equalTemperament, timestamp: date(time))!
+    }
+
+    @Test("answers group into months, weeks, days and sessions by age")
+    func buckets() {
+        let records = [
+            ("2026-01-10T10:00:00Z", 40.0), ("2026-01-25T10:00:00Z", 20.0), // a month (over 30 days old)
+            ("2026-02-05T10:00:00Z", 30.0),                                  // another month
+            ("2026-03-02T10:00:00Z", 12.0), ("2026-03-03T18:00:00Z", 8.0),   // one week (7–30 days old)
+            ("2026-03-16T08:00:00Z", 9.0), ("2026-03-16T20:00:00Z", 7.0),    // one day (within 7 days)
+            ("2026-03-18T09:00:00Z", 6.0),                                   // another day
+            ("2026-03-20T09:00:00Z", 5.0), ("2026-03-20T09:20:00Z", 3.0),    // one session: 20 min gap
+            ("2026-03-20T10:00:00Z", 2.0),                                   // a new session: 40 min gap
+        ].map { Self.comparison($0.0, -$0.1) }
+        let timeline = ProgressTimeline(comparisons: records.shuffled(), pitchMatchings: [], now: Self.now,
+                                        calendar: Self.calendar)
+        let buckets = timeline[.compare].buckets
+        #expect(buckets.map(\.size) == [.month, .month, .week, .day, .day, .session, .session])
+        #expect(buckets.map(\.count) == [2, 1, 2, 2, 1, 2, 1])
+        #expect(buckets.map(\.mean) == [30, 30, 10, 8, 6, 4, 2])
+        #expect(buckets.map(\.standardDeviation) == [10, 0, 2, 1, 0, 1, 0])
+        #expect(buckets[0].start == Self.date("2026-01-01T00:00:00Z"))
+        #expect(buckets[2].start == Self.date("2026-03-02T00:00:00Z"))
+        #expect(buckets[3].start == Self.date("2026-03-16T00:00:00Z"))
+        #expect(buckets[5].start == Self.date("2026-03-20T09:00:00Z"))
+        #expect(timeline[.compare].count == 11)
+    }
+
+    @Test("a gap of exactly 30 minutes starts a new session; the gap counts from the previous answer")
+    func sessionGap() {
+        let records = [
+            Self.comparison("2026-03-20T08:00:00Z", 1), Self.comparison("2026-03-20T08:25:00Z", 1),
+            Self.comparison("2026-03-20T08:50:00Z", 1), Self.comparison("2026-03-20T09:20:00Z", 1),
+        ]
+        let buckets = ProgressTimeline(comparisons: records, pitchMatchings: [], now: Self.now,
+                                       calendar: Self.calendar)[.compare].buckets
+        #expect(buckets.map(\.count) == [3, 1])
+    }
+
+    @Test("modes are kept apart: single notes and intervals, comparison and matching")
+    func modesApart() {
+        let matching = PitchMatchingRecord(referenceNote: MIDINote(60), targetNote: MIDINote(67), initialCentOffset: 5,
+                                           userCentError: -4, tuningSystem: .justIntonation, timestamp: Self.now)!
+        let timeline = ProgressTimeline(
+            comparisons: [Self.comparison("2026-03-20T10:00:00Z", 5), Self.comparison("2026-03-20T10:01:00Z", 9, target: 67)],
+            pitchMatchings: [matching], now: Self.now, calendar: Self.calendar)
+        #expect(timeline[.compare].count == 1)
+        #expect(timeline[.compareIntervals].count == 1)
+        #expect(timeline[.compareIntervals].buckets.first?.mean == 9)
+        #expect(timeline[.match].count == 0)
+        #expect(timeline[.matchIntervals].buckets.first?.mean == 4)
+        #expect(timeline[.match].ewma == nil)
+        #expect(timeline[.match].trend == nil)
+    }
+
+    static func bucket(_ start: String, _ mean: Double) -> ProgressTimeline.Bucket {
+        .init(size: .day, start: date(start), mean: mean, standardDeviation: 0, count: 1)
+    }
+
+    @Test("EWMA: one half-life between buckets weighs them equally; a longer gap favours the newer")
+    func ewma() {
+        #expect(ProgressTimeline.ewma(of: []) == nil)
+        #expect(ProgressTimeline.ewma(of: [Self.bucket("2026-03-01T00:00:00Z", 30)]) == 30)
+        let halfLife = [Self.bucket("2026-03-01T00:00:00Z", 30), Self.bucket("2026-03-08T00:00:00Z", 10)]
+        #expect(abs(ProgressTimeline.ewma(of: halfLife)! - 20) < 1e-12)
+        // Two half-lives: α = 0.75 → 0.75·10 + 0.25·30 = 15; then one day later α = 1 − 2^(−1/7).
+        let three = halfLife.prefix(1) + [Self.bucket("2026-03-15T00:00:00Z", 10), Self.bucket("2026-03-16T00:00:00Z", 50)]
+        let alpha = 1 - pow(2, -1.0 / 7)
+        #expect(abs(ProgressTimeline.ewma(of: Array(three))! - (alpha * 50 + (1 - alpha) * 15)) < 1e-12)
+    }
+
+    @Test("trend compares the later half of the answers with the earlier half")
+    func trend() {
+        #expect(ProgressTimeline.trend(of: Array(repeating: 10, count: 19)) == nil)
+        #expect(ProgressTimeline.trend(of: Array(repeating: 10, count: 10) + Array(repeating: 9, count: 10)) == .improving)
+        #expect(ProgressTimeline.trend(of: Array(repeating: 10, count: 10) + Array(repeating: 11, count: 10)) == .declining)
+        #expect(ProgressTimeline.trend(of: Array(repeating: 10, count: 10) + Array(repeating: 10.4, count: 10)) == .stable)
+        #expect(ProgressTimeline.trend(of: Array(repeating: 0, count: 20)) == .stable)
+    }
+}
