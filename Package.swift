@@ -32,6 +32,11 @@ let package = Package(
             name: "peach",
             dependencies: ["PeachCLI"]
         ),
+        // `make bench`: prints the figures the issues ask for.
+        .executableTarget(
+            name: "peach-bench",
+            dependencies: ["PeachDomain"]
+        ),
         .testTarget(
             name: "PeachDomainTests",
             dependencies: ["PeachDomain"]

@@ -68,34 +68,25 @@ public struct ProgressTimeline: Sendable {
     /// Groups time-ordered answers: sessions (a gap of 30 min or more starts a new one) within the last
     /// 24 h, calendar days within 7 days, calendar weeks within 30 days, calendar months before that.
     static func buckets(of series: [(Date, Double)], now: Date, calendar: Calendar) -> [Bucket] {
-        var groups: [(size: BucketSize, start: Date, last: Date, values: WelfordAccumulator)] = []
+        var groups: [(size: BucketSize, start: Date, end: Date, values: WelfordAccumulator)] = []
         for (time, value) in series {
             let age = now.timeIntervalSince(time)
-            let size: BucketSize
-            let start: Date
-            if age < sessionZone {
-                size = .session
-                if let last = groups.last, last.size == .session, time.timeIntervalSince(last.last) < sessionGap {
-                    start = last.start
-                } else {
-                    start = time
-                }
-            } else if age < dayZone {
-                size = .day
-                start = calendar.startOfDay(for: time)
-            } else if age < weekZone {
-                size = .week
-                start = calendar.dateInterval(of: .weekOfYear, for: time)?.start ?? calendar.startOfDay(for: time)
-            } else {
-                size = .month
-                start = calendar.dateInterval(of: .month, for: time)?.start ?? calendar.startOfDay(for: time)
-            }
-            if let last = groups.last, last.size == size, last.start == start {
+            let size: BucketSize = age < sessionZone ? .session : age < dayZone ? .day : age < weekZone ? .week : .month
+            if let last = groups.last, last.size == size, size == .session ? time.timeIntervalSince(last.end) < sessionGap
+                                                                           : time < last.end {
                 groups[groups.count - 1].values.add(value)
-                groups[groups.count - 1].last = time
-            } else {
-                groups.append((size, start, time, WelfordAccumulator([value])))
+                if size == .session { groups[groups.count - 1].end = time }
+                continue
             }
+            // A new bucket; the calendar is asked once per bucket, not once per answer.
+            let period: DateInterval
+            switch size {
+            case .session: period = DateInterval(start: time, duration: 0)
+            case .day: period = calendar.dateInterval(of: .day, for: time) ?? DateInterval(start: time, duration: 86400)
+            case .week: period = calendar.dateInterval(of: .weekOfYear, for: time) ?? DateInterval(start: time, duration: 86400)
+            case .month: period = calendar.dateInterval(of: .month, for: time) ?? DateInterval(start: time, duration: 86400)
+            }
+            groups.append((size, period.start, period.end, WelfordAccumulator([value])))
         }
         return groups.map {
             Bucket(size: $0.size, start: $0.start, mean: $0.values.mean!,

@@ -146,7 +146,7 @@ struct ComparisonSessionStopTests {
         let failing = RecordingComparisonObserver()
         failing.error = ObserverFailure()
         let healthy = RecordingComparisonObserver()
-        let clock = TestTrainingClock()
+        let clock = ManualTrainingClock()
         let player = MockNotePlayer(clock: clock)
         let log = LogCapture()
         let session = ComparisonSession(
@@ -168,7 +168,7 @@ struct ComparisonSessionStopTests {
         let center = TrainingInterruptionCenter()
         weak var weakSession: ComparisonSession?
         do {
-            let clock = TestTrainingClock()
+            let clock = ManualTrainingClock()
             let session = ComparisonSession(notePlayer: MockNotePlayer(clock: clock), profile: StubDiscriminationProfile(),
                                             settings: FixedSettingsProvider(), clock: clock, interruptions: center)
             weakSession = session

@@ -123,7 +123,7 @@ struct ComparisonSessionTests {
         #expect(completed.comparison == comparison)
         #expect(completed.answeredHigher == !comparison.isTargetHigher)
         #expect(!completed.isCorrect)
-        #expect(completed.timestamp == TestTrainingClock.startDate.addingTimeInterval(2))
+        #expect(completed.timestamp == fixture.clock.startDate.addingTimeInterval(2))
         #expect(fixture.session.lastCompleted == completed)
     }
 

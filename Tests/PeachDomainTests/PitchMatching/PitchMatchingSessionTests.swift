@@ -96,7 +96,7 @@ struct PitchMatchingSessionTests {
         fixture.session.commit()
         let result = try #require(fixture.observer.completed.first)
         #expect(abs(result.userCentError.rawValue - (offset + 30)) < 1e-9)
-        #expect(result.timestamp == TestTrainingClock.startDate.addingTimeInterval(1))
+        #expect(result.timestamp == fixture.clock.startDate.addingTimeInterval(1))
         #expect(fixture.player.handles[1].stopCallCount == 1)
         #expect(fixture.session.lastCompleted == result)
     }

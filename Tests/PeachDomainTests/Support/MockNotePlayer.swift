@@ -8,13 +8,13 @@ struct MockAudioError: Error, CustomStringConvertible {
 /// ending by themselves.
 @MainActor
 final class MockNotePlayer: NotePlayer {
-    let clock: TestTrainingClock
+    let clock: ManualTrainingClock
     private(set) var handles: [MockPlaybackHandle] = []
     private(set) var stopAllCount = 0
     var playError: (any Error)?
     var stopAllError: (any Error)?
 
-    init(clock: TestTrainingClock) { self.clock = clock }
+    init(clock: ManualTrainingClock) { self.clock = clock }
 
     func play(frequency: Frequency, velocity: MIDIVelocity, amplitude: AmplitudeDB) throws -> any PlaybackHandle {
         try start(frequency: frequency, duration: nil, velocity: velocity, amplitude: amplitude)
@@ -49,7 +49,7 @@ final class MockNotePlayer: NotePlayer {
 
 @MainActor
 final class MockPlaybackHandle: PlaybackHandle {
-    let clock: TestTrainingClock
+    let clock: ManualTrainingClock
     let startedAt: Duration
     let initialFrequency: Frequency
     let duration: NoteDuration?
@@ -60,7 +60,7 @@ final class MockPlaybackHandle: PlaybackHandle {
     private(set) var endedAt: Duration?
     var adjustError: (any Error)?
 
-    init(clock: TestTrainingClock, frequency: Frequency, duration: NoteDuration?, velocity: MIDIVelocity,
+    init(clock: ManualTrainingClock, frequency: Frequency, duration: NoteDuration?, velocity: MIDIVelocity,
          amplitude: AmplitudeDB) {
         self.clock = clock
         self.startedAt = clock.elapsed

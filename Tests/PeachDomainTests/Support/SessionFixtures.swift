@@ -4,7 +4,7 @@ import PeachDomain
 @MainActor
 struct ComparisonFixture {
     let session: ComparisonSession
-    let clock: TestTrainingClock
+    let clock: ManualTrainingClock
     let player: MockNotePlayer
     let observer: RecordingComparisonObserver
     let profile: StubDiscriminationProfile
@@ -14,7 +14,7 @@ struct ComparisonFixture {
 
     init(settings: TrainingSettings = TrainingSettings(), overallMean: Cents? = nil, seed: UInt64 = 1,
          strategy: any NextComparisonStrategy = KazezNoteStrategy()) {
-        clock = TestTrainingClock()
+        clock = ManualTrainingClock()
         player = MockNotePlayer(clock: clock)
         observer = RecordingComparisonObserver()
         profile = StubDiscriminationProfile(overallMean: overallMean)
@@ -52,7 +52,7 @@ struct ComparisonFixture {
 @MainActor
 struct PitchMatchingFixture {
     let session: PitchMatchingSession
-    let clock: TestTrainingClock
+    let clock: ManualTrainingClock
     let player: MockNotePlayer
     let observer: RecordingPitchMatchingObserver
     let settings: FixedSettingsProvider
@@ -60,7 +60,7 @@ struct PitchMatchingFixture {
     let log: LogCapture
 
     init(settings: TrainingSettings = TrainingSettings(), seed: UInt64 = 1) {
-        clock = TestTrainingClock()
+        clock = ManualTrainingClock()
         player = MockNotePlayer(clock: clock)
         observer = RecordingPitchMatchingObserver()
         self.settings = FixedSettingsProvider(settings)

@@ -1,0 +1,95 @@
+import Foundation
+import PeachDomain
+
+// `make bench`: figures for the training core. Each line is one measured quantity.
+// Later parts (sound, storage, MIDI input) add their own sections.
+
+@MainActor
+func measure(_ label: String, unit: String, count: Int, _ body: () -> Void) {
+    let clock = ContinuousClock()
+    let elapsed = clock.measure(body)
+    let seconds = elapsed.seconds
+    let perItem = seconds / Double(count)
+    let (value, scale) = perItem < 1e-6 ? (perItem * 1e9, "ns") : perItem < 1e-3 ? (perItem * 1e6, "µs") : (perItem * 1e3, "ms")
+    let padded = label.padding(toLength: 56, withPad: " ", startingAt: 0)
+    print(padded + String(format: "%10.1f ", value) + "\(scale)/\(unit)" + String(format: "   (%d in %.3f s)", count, seconds))
+}
+
+func syntheticRecords(_ count: Int) -> ([ComparisonRecord], [PitchMatchingRecord]) {
+    var random = SeededRandomGenerator(seed: 42)
+    let start = Date(timeIntervalSince1970: 1_700_000_000)
+    var comparisons: [ComparisonRecord] = []
+    var matchings: [PitchMatchingRecord] = []
+    comparisons.reserveCapacity(count * 4 / 5)
+    for i in 0..<count {
+        let reference = MIDINote(Int.random(in: 36...84, using: &random))
+        let target = reference.offset(bySemitones: Bool.random(using: &random) ? 0 : 7)!
+        let time = start.addingTimeInterval(Double(i) * 7)
+        if i % 5 == 4 {
+            matchings.append(PitchMatchingRecord(referenceNote: reference, targetNote: target, initialCentOffset: 40,
+                                                 userCentError: Cents(Double.random(in: -30...30, using: &random)),
+                                                 tuningSystem: .equalTemperament, timestamp: time)!)
+        } else {
+            comparisons.append(ComparisonRecord(referenceNote: reference, targetNote: target,
+                                                centOffset: Cents(Double.random(in: -60...60, using: &random)),
+                                                isCorrect: Bool.random(using: &random), tuningSystem: .justIntonation,
+                                                timestamp: time)!)
+        }
+    }
+    return (comparisons, matchings)
+}
+
+/// A player that plays nothing, to time the session logic alone.
+@MainActor
+final class SilentPlayer: NotePlayer, PlaybackHandle {
+    func play(frequency: Frequency, velocity: MIDIVelocity, amplitude: AmplitudeDB) -> any PlaybackHandle { self }
+    func play(frequency: Frequency, duration: NoteDuration, velocity: MIDIVelocity, amplitude: AmplitudeDB)
+        -> any PlaybackHandle { self }
+    func stopAll() {}
+    func adjustFrequency(_ frequency: Frequency) {}
+    func stop() {}
+}
+
+@MainActor
+func run() {
+    print("== training core (release build, \(ProcessInfo.processInfo.activeProcessorCount) cores)")
+
+    let strategy = KazezNoteStrategy()
+    let settings = TrainingSettings(intervals: [DirectedInterval(.perfectFifth, .up)])
+    var random: any RandomNumberGenerator = SeededRandomGenerator(seed: 1)
+    var sink = 0
+    measure("Kazez next comparison", unit: "comparison", count: 1_000_000) {
+        for _ in 0..<1_000_000 {
+            sink &+= strategy.nextComparison(settings: settings, interval: .prime, overallThreshold: 20,
+                                             lastComparison: nil, random: &random).referenceNote.rawValue
+        }
+    }
+
+    for count in [100_000, 1_000_000] {
+        let (comparisons, matchings) = syntheticRecords(count)
+        measure("profile rebuild from \(count) answers", unit: "rebuild", count: 1) {
+            sink &+= PerceptualProfile(comparisons: comparisons, pitchMatchings: matchings).discrimination.answerCount
+        }
+        measure("progress timeline from \(count) answers", unit: "timeline", count: 1) {
+            let now = comparisons.last!.timestamp
+            sink &+= ProgressTimeline(comparisons: comparisons, pitchMatchings: matchings, now: now)[.compare].count
+        }
+    }
+
+    let clock = ManualTrainingClock()
+    let profile = PerceptualProfile()
+    let session = ComparisonSession(notePlayer: SilentPlayer(), profile: profile, observers: [profile],
+                                    settings: FixedSettingsProvider(), clock: clock,
+                                    interruptions: TrainingInterruptionCenter(), random: SeededRandomGenerator(seed: 2))
+    session.start()
+    measure("comparison session: one full exercise (no audio)", unit: "exercise", count: 100_000) {
+        for _ in 0..<100_000 {
+            clock.advance(by: .seconds(2))
+            session.answer(higher: session.currentComparison!.isTargetHigher)
+            clock.advance(by: .milliseconds(400))
+        }
+    }
+    if sink == 42 { print("") }  // keeps the optimiser from discarding the work
+}
+
+MainActor.assumeIsolated { run() }
