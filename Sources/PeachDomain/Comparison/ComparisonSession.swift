@@ -49,15 +49,16 @@ public final class ComparisonSession {
         random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
         logger: Logger = Logger(label: "peach.comparison")
     ) {
-        self.resources = SessionResources(notePlayer: notePlayer, clock: clock, logger: logger)
+        self.resources = SessionResources(notePlayer: notePlayer, clock: clock, logger: logger,
+                                          trainingName: "comparison training")
         self.strategy = strategy
         self.profile = profile
         self.observers = observers
         self.settingsProvider = settings
         self.random = random
-        interruptions.observe(owner: self) { [weak self] interruption in
-            self?.handle(interruption)
-        }
+        resources.stopOnInterruptions(from: interruptions, session: self,
+                                      isRunning: { [weak self] in self?.isRunning ?? false },
+                                      stop: { [weak self] in self?.stop() })
     }
 
     public var isRunning: Bool { state != .idle }
@@ -74,7 +75,7 @@ public final class ComparisonSession {
     public func answer(higher: Bool) {
         guard state == .playingNote2 || state == .awaitingAnswer, let comparison = currentComparison else { return }
         resources.cancelTimer()
-        stopNote(&targetHandle)
+        resources.releaseLogged(&targetHandle)
         let completed = CompletedComparison(comparison: comparison, answeredHigher: higher,
                                             timestamp: resources.clock.now)
         lastCompleted = completed
@@ -106,12 +107,6 @@ public final class ComparisonSession {
         state = .idle
     }
 
-    private func handle(_ interruption: TrainingInterruption) {
-        guard interruption.stopsTraining, state != .idle else { return }
-        resources.logger.info("stopping comparison training: \(interruption)")
-        stop()
-    }
-
     private func startNextComparison() {
         let settings = settingsProvider.currentSettings
         let interval = settings.randomInterval(for: scope, random: &random)
@@ -135,7 +130,7 @@ public final class ComparisonSession {
     }
 
     private func playTargetNote(of comparison: Comparison, settings: TrainingSettings) {
-        stopNote(&referenceHandle)
+        resources.releaseLogged(&referenceHandle)
         let frequency = comparison.targetPitch.frequency(referencePitch: settings.referencePitch)
         let amplitude = settings.secondNoteAmplitude(random: &random)
         do {
@@ -149,23 +144,14 @@ public final class ComparisonSession {
         state = .playingNote2
         resources.schedule(after: settings.noteDuration.duration) { [weak self] in
             guard let self else { return }
-            stopNote(&targetHandle)
+            resources.releaseLogged(&targetHandle)
             state = .awaitingAnswer
         }
     }
 
-    private func stopNote(_ handle: inout (any PlaybackHandle)?) {
-        do {
-            try resources.release(handle)
-        } catch {
-            resources.logger.warning("stopping a note failed: \(error)")
-        }
-        handle = nil
-    }
-
     /// The error boundary: a failing player ends the run; the player sees why on the status line.
     private func fail(_ error: any Error) {
-        resources.logger.error("comparison training stopped: the note player failed: \(error)")
+        resources.logPlayerFailure(error)
         tearDown()
         lastError = "\(error)"
         onChange?()

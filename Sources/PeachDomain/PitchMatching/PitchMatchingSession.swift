@@ -43,13 +43,14 @@ public final class PitchMatchingSession {
         random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
         logger: Logger = Logger(label: "peach.pitch-matching")
     ) {
-        self.resources = SessionResources(notePlayer: notePlayer, clock: clock, logger: logger)
+        self.resources = SessionResources(notePlayer: notePlayer, clock: clock, logger: logger,
+                                          trainingName: "pitch-matching training")
         self.observers = observers
         self.settingsProvider = settings
         self.random = random
-        interruptions.observe(owner: self) { [weak self] interruption in
-            self?.handle(interruption)
-        }
+        resources.stopOnInterruptions(from: interruptions, session: self,
+                                      isRunning: { [weak self] in self?.isRunning ?? false },
+                                      stop: { [weak self] in self?.stop() })
     }
 
     public var isRunning: Bool { state != .idle }
@@ -103,12 +104,7 @@ public final class PitchMatchingSession {
     /// (the attempt is then evaluated where the note would have started).
     public func commit() {
         guard state == .playingTunable || state == .awaitingTuning, let challenge = currentChallenge else { return }
-        do {
-            try resources.release(tunableHandle)
-        } catch {
-            resources.logger.warning("stopping the tunable note failed: \(error)")
-        }
-        tunableHandle = nil
+        resources.releaseLogged(&tunableHandle)
         let userFrequency = tunableFrequency(of: challenge, at: controlValue)
         let targetFrequency = challenge.targetPitch.frequency(referencePitch: exerciseSettings.referencePitch)
         let completed = CompletedPitchMatching(
@@ -139,12 +135,6 @@ public final class PitchMatchingSession {
         state = .idle
     }
 
-    private func handle(_ interruption: TrainingInterruption) {
-        guard interruption.stopsTraining, state != .idle else { return }
-        resources.logger.info("stopping pitch-matching training: \(interruption)")
-        stop()
-    }
-
     private func startNextChallenge() {
         let settings = settingsProvider.currentSettings
         exerciseSettings = settings
@@ -169,12 +159,7 @@ public final class PitchMatchingSession {
         state = .playingReference
         resources.schedule(after: settings.noteDuration.duration) { [weak self] in
             guard let self else { return }
-            do {
-                try resources.release(referenceHandle)
-            } catch {
-                resources.logger.warning("stopping the reference note failed: \(error)")
-            }
-            referenceHandle = nil
+            resources.releaseLogged(&referenceHandle)
             state = .awaitingTuning
         }
     }
@@ -186,7 +171,7 @@ public final class PitchMatchingSession {
 
     /// The error boundary: a failing player ends the run; the player sees why on the status line.
     private func fail(_ error: any Error) {
-        resources.logger.error("pitch-matching training stopped: the note player failed: \(error)")
+        resources.logPlayerFailure(error)
         tearDown()
         lastError = "\(error)"
         onChange?()

@@ -7,14 +7,41 @@ final class SessionResources {
     let notePlayer: any NotePlayer
     let clock: any TrainingClock
     let logger: Logger
+    /// "comparison training", "pitch-matching training": for log lines.
+    let trainingName: String
 
     private var timer: (any ScheduledTimer)?
     private var handles: [ObjectIdentifier: any PlaybackHandle] = [:]
 
-    init(notePlayer: any NotePlayer, clock: any TrainingClock, logger: Logger) {
+    init(notePlayer: any NotePlayer, clock: any TrainingClock, logger: Logger, trainingName: String) {
         self.notePlayer = notePlayer
         self.clock = clock
         self.logger = logger
+        self.trainingName = trainingName
+    }
+
+    /// Calls `stop` for every interruption that stops training, while `session` lives.
+    func stopOnInterruptions(from source: any TrainingInterruptionSource, session: AnyObject,
+                             isRunning: @escaping @MainActor () -> Bool, stop: @escaping @MainActor () -> Void) {
+        source.observe(owner: session) { [logger, trainingName] interruption in
+            guard interruption.stopsTraining, isRunning() else { return }
+            logger.info("stopping \(trainingName): \(interruption)")
+            stop()
+        }
+    }
+
+    /// Releases `handle` and clears it; a failure to stop is logged, never thrown.
+    func releaseLogged(_ handle: inout (any PlaybackHandle)?) {
+        do {
+            try release(handle)
+        } catch {
+            logger.warning("stopping a note failed: \(error)")
+        }
+        handle = nil
+    }
+
+    func logPlayerFailure(_ error: any Error) {
+        logger.error("\(trainingName) stopped: the note player failed: \(error)")
     }
 
     /// Replaces the pending exercise timer: a session has at most one next step.

@@ -94,6 +94,12 @@ struct IntervalTests {
         }
     }
 
+    @Test("pitch() defaults to the prime in equal temperament: the note itself")
+    func pitchDefaults() {
+        #expect(MIDINote(60).pitch() == Pitch(note: MIDINote(60), cents: .zero))
+        #expect(MIDINote(60).pitch(at: DirectedInterval(.perfectFifth)) == Pitch(note: MIDINote(67)))
+    }
+
     @Test("no target pitch beyond the MIDI range")
     func pitchOutOfRange() {
         #expect(MIDINote(127).pitch(at: DirectedInterval(.minorSecond), in: .justIntonation) == nil)
