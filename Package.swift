@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         // The training domain: music types, strategies, profile, sessions, ports. Imports no C library.
@@ -19,11 +20,21 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Training history: the SQLite store (GRDB) and the CSV interchange format of the iOS app.
+        .target(
+            name: "PeachStorage",
+            dependencies: [
+                "PeachDomain",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The `peach` command tree; kept in a library so its parsing is testable.
         .target(
             name: "PeachCLI",
             dependencies: [
                 "PeachDomain",
+                "PeachStorage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -40,6 +51,10 @@ let package = Package(
         .testTarget(
             name: "PeachDomainTests",
             dependencies: ["PeachDomain"]
+        ),
+        .testTarget(
+            name: "PeachStorageTests",
+            dependencies: ["PeachStorage", "PeachDomain"]
         ),
         .testTarget(
             name: "PeachCLITests",
