@@ -52,9 +52,14 @@ let package = Package(
             name: "PeachDomainTests",
             dependencies: ["PeachDomain"]
         ),
+        // Used by the storage crash test: writes answers until it is killed.
+        .executableTarget(
+            name: "peach-crash-writer",
+            dependencies: ["PeachStorage", "PeachDomain"]
+        ),
         .testTarget(
             name: "PeachStorageTests",
-            dependencies: ["PeachStorage", "PeachDomain"]
+            dependencies: ["PeachStorage", "PeachDomain", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "PeachCLITests",

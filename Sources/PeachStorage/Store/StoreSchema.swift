@@ -1,0 +1,40 @@
+import GRDB
+
+/// The database schema, as GRDB migrations from the first version on. Never edit a shipped
+/// migration; add a new one.
+enum StoreSchema {
+    /// `PRAGMA application_id`: "PEAC". Tells a Peach database from any other SQLite file.
+    static let applicationID: Int32 = 0x5045_4143
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1-training-records") { db in
+            try db.execute(sql: "PRAGMA application_id = \(applicationID)")
+            let tuningSystems = "('equalTemperament', 'justIntonation')"
+            try db.create(table: StoredComparison.databaseTableName) { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("timestamp", .double).notNull()
+                table.column("referenceNote", .integer).notNull().check { $0 >= 0 && $0 <= 127 }
+                table.column("targetNote", .integer).notNull().check { $0 >= 0 && $0 <= 127 }
+                table.column("interval", .integer).notNull().check(sql: "interval = targetNote - referenceNote AND interval BETWEEN -12 AND 12")
+                table.column("tuningSystem", .text).notNull().check(sql: "tuningSystem IN \(tuningSystems)")
+                table.column("centOffset", .double).notNull()
+                table.column("isCorrect", .boolean).notNull()
+            }
+            try db.create(index: "comparison_timestamp", on: StoredComparison.databaseTableName, columns: ["timestamp"])
+            try db.create(table: StoredPitchMatching.databaseTableName) { table in
+                table.autoIncrementedPrimaryKey("id")
+                table.column("timestamp", .double).notNull()
+                table.column("referenceNote", .integer).notNull().check { $0 >= 0 && $0 <= 127 }
+                table.column("targetNote", .integer).notNull().check { $0 >= 0 && $0 <= 127 }
+                table.column("interval", .integer).notNull().check(sql: "interval = targetNote - referenceNote AND interval BETWEEN -12 AND 12")
+                table.column("tuningSystem", .text).notNull().check(sql: "tuningSystem IN \(tuningSystems)")
+                table.column("initialCentOffset", .double).notNull()
+                table.column("userCentError", .double).notNull()
+            }
+            try db.create(index: "pitchMatching_timestamp", on: StoredPitchMatching.databaseTableName,
+                          columns: ["timestamp"])
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,166 @@
+import Foundation
+import GRDB
+import PeachDomain
+
+/// The training history in SQLite: the only code that touches the database.
+///
+/// Every answer is one transaction in WAL mode with `synchronous = FULL`: once `save` returns, the
+/// answer survives the process being killed and the power failing. An existing file is inspected
+/// before anything is written to it; a file that is damaged, foreign, newer or locked is refused
+/// with a `StoreError` and left exactly as it was.
+public final class TrainingDataStore: Sendable {
+    public let location: DataLocation
+    private let database: DatabaseQueue
+
+    private var path: String { location.databaseURL.path }
+
+    /// Opens (creating when `create` is true) the history at `location`. Returns nil when there is
+    /// no history yet and `create` is false, so that read-only commands never create files.
+    public static func open(_ location: DataLocation, create: Bool = true) throws(StoreError) -> TrainingDataStore? {
+        let path = location.databaseURL.path
+        let exists = FileManager.default.fileExists(atPath: path)
+        if !exists {
+            guard create else { return nil }
+            do {
+                try FileManager.default.createDirectory(at: location.directory, withIntermediateDirectories: true)
+            } catch {
+                throw .cannotCreateDirectory(path: location.directory.path, reason: error.localizedDescription)
+            }
+        }
+        return try TrainingDataStore(location: location)
+    }
+
+    private init(location: DataLocation) throws(StoreError) {
+        self.location = location
+        let path = location.databaseURL.path
+        var configuration = Configuration()
+        configuration.label = "peach"
+        configuration.busyMode = .timeout(2)
+        configuration.prepareDatabase { db in
+            // FULL: each commit is fsync'ed to the WAL before it returns (NORMAL could lose the
+            // last answers on power loss).
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+        }
+        do {
+            database = try DatabaseQueue(path: path, configuration: configuration)
+            try database.writeWithoutTransaction { db in
+                try Self.inspect(db, path: path)
+                if try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")?.lowercased() != "wal" {
+                    throw StoreError.failed(path: path, reason: "SQLite refused write-ahead logging")
+                }
+            }
+            try StoreSchema.migrator.migrate(database)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw Self.storeError(error, path: path)
+        }
+    }
+
+    /// Checks, without writing anything, that the file is a healthy Peach database this version knows.
+    private static func inspect(_ db: Database, path: String) throws {
+        let check = try String.fetchAll(db, sql: "PRAGMA quick_check")
+        guard check == ["ok"] else {
+            throw StoreError.corrupt(path: path, details: check.prefix(3).joined(separator: "; "))
+        }
+        let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
+        if applicationID != StoreSchema.applicationID {
+            let tables = try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+            guard applicationID == 0 && tables.isEmpty else { throw StoreError.notPeachDatabase(path: path) }
+            return
+        }
+        let migrator = StoreSchema.migrator
+        let unknown = try migrator.appliedIdentifiers(db).subtracting(migrator.migrations)
+        if !unknown.isEmpty {
+            throw StoreError.newerVersion(path: path, unknownMigrations: unknown.sorted())
+        }
+    }
+
+    static func storeError(_ error: any Error, path: String) -> StoreError {
+        if let error = error as? StoreError { return error }
+        guard let error = error as? DatabaseError else { return .failed(path: path, reason: "\(error)") }
+        switch error.resultCode {
+        case .SQLITE_NOTADB: return .notADatabase(path: path)
+        case .SQLITE_CORRUPT: return .corrupt(path: path, details: error.message ?? "malformed")
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return .locked(path: path)
+        case .SQLITE_READONLY, .SQLITE_PERM: return .readOnlyLocation(path: path)
+        case .SQLITE_CANTOPEN:
+            return FileManager.default.isWritableFile(atPath: path) ? .failed(path: path, reason: "cannot open the file")
+                : .readOnlyLocation(path: path)
+        default: return .failed(path: path, reason: error.message ?? "\(error.resultCode)")
+        }
+    }
+
+    private func write<T>(_ updates: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try database.write(updates)
+        } catch {
+            throw Self.storeError(error, path: path)
+        }
+    }
+
+    private func read<T>(_ value: (Database) throws -> T) throws(StoreError) -> T {
+        do {
+            return try database.read(value)
+        } catch {
+            throw Self.storeError(error, path: path)
+        }
+    }
+
+    // MARK: Writing answers
+
+    /// Stores one answer durably; when this returns, the answer is on disk.
+    public func save(_ record: ComparisonRecord) throws(StoreError) {
+        try write { try StoredComparison(record).insert($0) }
+    }
+
+    public func save(_ record: PitchMatchingRecord) throws(StoreError) {
+        try write { try StoredPitchMatching(record).insert($0) }
+    }
+
+    /// Forgets every answer (one transaction).
+    public func deleteAll() throws(StoreError) {
+        try write { db in
+            try StoredComparison.deleteAll(db)
+            try StoredPitchMatching.deleteAll(db)
+        }
+    }
+
+    // MARK: Reading
+
+    /// Every comparison answer, oldest first.
+    public func allComparisons() throws(StoreError) -> [ComparisonRecord] {
+        try read { db in
+            try StoredComparison.order(Column("timestamp"), Column("id")).fetchCursor(db).compactMap(\.record)
+                .reduce(into: []) { $0.append($1) }
+        }
+    }
+
+    /// Every pitch-matching attempt, oldest first.
+    public func allPitchMatchings() throws(StoreError) -> [PitchMatchingRecord] {
+        try read { db in
+            try StoredPitchMatching.order(Column("timestamp"), Column("id")).fetchCursor(db).compactMap(\.record)
+                .reduce(into: []) { $0.append($1) }
+        }
+    }
+
+    public func counts() throws(StoreError) -> (comparisons: Int, pitchMatchings: Int) {
+        try read { db in (try StoredComparison.fetchCount(db), try StoredPitchMatching.fetchCount(db)) }
+    }
+
+    /// `PRAGMA integrity_check`: "ok", or what is wrong.
+    public func integrityCheck() throws(StoreError) -> [String] {
+        try read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
+    }
+}
+
+/// The store records every answer the sessions report.
+extension TrainingDataStore: ComparisonObserver, PitchMatchingObserver {
+    public func comparisonCompleted(_ completed: CompletedComparison) throws {
+        try save(ComparisonRecord(completed))
+    }
+
+    public func pitchMatchingCompleted(_ completed: CompletedPitchMatching) throws {
+        try save(PitchMatchingRecord(completed))
+    }
+}
