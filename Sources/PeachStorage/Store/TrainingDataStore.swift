@@ -91,7 +91,7 @@ public final class TrainingDataStore: Sendable {
         }
     }
 
-    private func write<T>(_ updates: (Database) throws -> T) throws(StoreError) -> T {
+    func write<T>(_ updates: (Database) throws -> T) throws(StoreError) -> T {
         do {
             return try database.write(updates)
         } catch {
@@ -99,7 +99,7 @@ public final class TrainingDataStore: Sendable {
         }
     }
 
-    private func read<T>(_ value: (Database) throws -> T) throws(StoreError) -> T {
+    func read<T>(_ value: (Database) throws -> T) throws(StoreError) -> T {
         do {
             return try database.read(value)
         } catch {
