@@ -65,6 +65,8 @@ let package = Package(
             name: "PeachCLITests",
             dependencies: [
                 "PeachCLI",
+                "PeachStorage",
+                "PeachDomain",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -14,7 +14,7 @@ public struct PeachCommand: ParsableCommand {
             for single notes and for intervals.
             """,
         version: version,
-        subcommands: []
+        subcommands: [ProfileCommand.self, ResetCommand.self]
     )
 
     public init() {}
