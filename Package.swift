@@ -46,7 +46,7 @@ let package = Package(
         // `make bench`: prints the figures the issues ask for.
         .executableTarget(
             name: "peach-bench",
-            dependencies: ["PeachDomain"]
+            dependencies: ["PeachDomain", "PeachStorage"]
         ),
         .testTarget(
             name: "PeachDomainTests",

@@ -1,5 +1,6 @@
 import Foundation
 import PeachDomain
+import PeachStorage
 
 // `make bench`: figures for the training core. Each line is one measured quantity.
 // Later parts (sound, storage, MIDI input) add their own sections.
@@ -89,7 +90,39 @@ func run() {
             clock.advance(by: .milliseconds(400))
         }
     }
+    storageFigures(&sink)
     if sink == 42 { print("") }  // keeps the optimiser from discarding the work
+}
+
+@MainActor
+func storageFigures(_ sink: inout Int) {
+    print("== training history (SQLite, WAL, synchronous=FULL, on \(FileManager.default.temporaryDirectory.path))")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-bench-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    do {
+        let location = DataLocation(directory: directory)
+        let store = try TrainingDataStore.open(location)!
+        let (comparisons, matchings) = syntheticRecords(2_000)
+        measure("durable insert (one answer, one fsync'ed transaction)", unit: "answer", count: 1_000) {
+            for record in comparisons.prefix(1_000) { try! store.save(record) }
+        }
+        for count in [100_000, 1_000_000] {
+            try store.deleteAll()
+            let (comparisons, matchings) = syntheticRecords(count)
+            _ = try store.importRecords(comparisons: comparisons, pitchMatchings: matchings, mode: .replace)
+            measure("start-up to a ready profile, \(count) stored answers", unit: "start-up", count: 1) {
+                let reopened = try! TrainingDataStore.open(location)!
+                let storedComparisons = try! reopened.allComparisons()
+                let storedMatchings = try! reopened.allPitchMatchings()
+                let profile = PerceptualProfile(comparisons: storedComparisons, pitchMatchings: storedMatchings)
+                let timeline = ProgressTimeline(comparisons: storedComparisons, pitchMatchings: storedMatchings, now: Date())
+                sink &+= profile.discrimination.answerCount + timeline[.compare].count
+            }
+        }
+        _ = matchings
+    } catch {
+        print("storage benchmark failed: \(error)")
+    }
 }
 
 MainActor.assumeIsolated { run() }

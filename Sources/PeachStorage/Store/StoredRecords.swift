@@ -16,6 +16,19 @@ struct StoredComparison: Codable, FetchableRecord, PersistableRecord {
     var centOffset: Double
     var isCorrect: Bool
 
+    /// Decodes by column position (the table's declared order, which `SELECT *` keeps): several
+    /// times faster than Codable decoding when a million answers are loaded at start-up.
+    init(row: Row) throws {
+        id = row[0]
+        timestamp = row[1]
+        referenceNote = row[2]
+        targetNote = row[3]
+        interval = row[4]
+        tuningSystem = row[5]
+        centOffset = row[6]
+        isCorrect = row[7]
+    }
+
     init(_ record: ComparisonRecord) {
         timestamp = record.timestamp.timeIntervalSince1970
         referenceNote = record.referenceNote.rawValue
@@ -48,6 +61,18 @@ struct StoredPitchMatching: Codable, FetchableRecord, PersistableRecord {
     var tuningSystem: String
     var initialCentOffset: Double
     var userCentError: Double
+
+    /// Decodes by column position, like `StoredComparison`.
+    init(row: Row) throws {
+        id = row[0]
+        timestamp = row[1]
+        referenceNote = row[2]
+        targetNote = row[3]
+        interval = row[4]
+        tuningSystem = row[5]
+        initialCentOffset = row[6]
+        userCentError = row[7]
+    }
 
     init(_ record: PitchMatchingRecord) {
         timestamp = record.timestamp.timeIntervalSince1970
