@@ -1,0 +1,86 @@
+/// Where each column is in the rows of one file, from its header line.
+///
+/// Format 3 must have exactly the format 3 header. Formats 1 and 2 are read by column name: their
+/// columns may come in any order, each at most once, only the columns that format has, and at least
+/// the ones a pitch row needs (`CSVColumn.requiredForPitchRows`).
+struct CSVLayout: Sendable {
+    let format: Int
+    /// How many fields every row has: the number of header columns.
+    let fieldCount: Int
+    private let indices: [CSVColumn: Int]
+
+    /// The layout, or the header's problems (reported at `line`).
+    static func make(format: Int, header: [String], line: Int) -> Result<CSVLayout, CSVImportError> {
+        let names = header.map { $0.trimmingASCIISpaces() }
+        let expected = CSVColumn.header(format: format)
+        var problems: [String] = []
+        var indices: [CSVColumn: Int] = [:]
+        if format == CSVColumn.currentFormat {
+            if let problem = differenceFromFixedHeader(names, expected: expected, format: format) {
+                problems.append(problem)
+            } else {
+                for (index, column) in expected.enumerated() { indices[column] = index }
+            }
+        } else {
+            for (index, name) in names.enumerated() {
+                guard let column = CSVColumn(rawValue: name), expected.contains(column) else {
+                    problems.append("unknown column \(quoted(name)) in a format \(format) header")
+                    continue
+                }
+                if indices[column] != nil {
+                    problems.append("column \(name) appears more than once in the header")
+                } else {
+                    indices[column] = index
+                }
+            }
+            let missing = CSVColumn.requiredForPitchRows.filter { indices[$0] == nil }
+            if !missing.isEmpty {
+                problems.append("the format \(format) header lacks the column\(missing.count == 1 ? "" : "s") "
+                    + missing.map(\.rawValue).joined(separator: ", "))
+            }
+        }
+        guard problems.isEmpty else {
+            return .failure(CSVImportError(problems: problems.map { CSVProblem(line: line, reason: $0) }))
+        }
+        return .success(CSVLayout(format: format, fieldCount: names.count, indices: indices))
+    }
+
+    /// The field of `column` in a row of `fieldCount` fields; nil when the file has no such column.
+    func value(_ column: CSVColumn, in fields: [String]) -> String? {
+        indices[column].map { fields[$0] }
+    }
+
+    private static func differenceFromFixedHeader(_ names: [String], expected: [CSVColumn], format: Int) -> String? {
+        let prefix = "the header is not the format \(format) header"
+        for (index, name) in names.enumerated() {
+            guard index < expected.count else {
+                return "\(prefix): unexpected column \(index + 1) \(quoted(name)) after \(expected.last!.rawValue)"
+            }
+            if name != expected[index].rawValue {
+                return "\(prefix): column \(index + 1) is \(quoted(name)), expected \(expected[index].rawValue)"
+            }
+        }
+        if names.count < expected.count {
+            return "\(prefix): it ends after \(names.count) columns, expected \(expected.count) "
+                + "(\(expected[names.count].rawValue) is next)"
+        }
+        return nil
+    }
+}
+
+/// `"value"` for a problem report, shortened when long.
+func quoted(_ value: String) -> String {
+    let limit = 40
+    let shown = value.count > limit ? String(value.prefix(limit)) + "…" : value
+    return "\"\(shown)\""
+}
+
+extension String {
+    func trimmingASCIISpaces() -> String {
+        let isSpace = { (character: Character) in character == " " || character == "\t" }
+        guard let start = firstIndex(where: { !isSpace($0) }), let end = lastIndex(where: { !isSpace($0) }) else {
+            return ""
+        }
+        return String(self[start...end])
+    }
+}

@@ -1,0 +1,170 @@
+/// A small RFC 4180 reader that remembers the physical line each record starts on.
+///
+/// - Fields are separated by `,`; records end at `\n`, `\r\n` or a lone `\r`.
+/// - A field that starts with `"` is quoted: it runs to the next lone `"`, may contain `,`, `\r` and `\n`
+///   (so a record can span several physical lines), and `""` inside it stands for one `"`.
+/// - Blank lines (empty, or only spaces and tabs, outside quotes) are not records.
+/// - A malformed record (a `"` inside an unquoted field, text after a closing quote, a quote that is never
+///   closed) becomes a `.malformed` row at its starting line; reading goes on at the next physical line.
+///
+/// It works on UTF-8 bytes: every character it looks for is ASCII, and a grapheme such as `\r\n`
+/// must not hide a line break.
+enum CSVReader {
+    enum Row: Hashable, Sendable {
+        case record(line: Int, fields: [String])
+        case malformed(line: Int, reason: String)
+
+        var line: Int {
+            switch self {
+            case .record(let line, _), .malformed(let line, _): line
+            }
+        }
+    }
+
+    static func rows(in text: String) -> [Row] {
+        var text = text
+        return text.withUTF8 { bytes in
+            var parser = Parser()
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                if byte == .carriageReturn {
+                    // `\r\n` is one line break; the `\n` goes with it.
+                    if index < bytes.count, bytes[index] == .lineFeed {
+                        index += 1
+                        parser.lineBreak(.carriageReturn, .lineFeed)
+                    } else {
+                        parser.lineBreak(.carriageReturn)
+                    }
+                } else if byte == .lineFeed {
+                    parser.lineBreak(.lineFeed)
+                } else {
+                    parser.consume(byte)
+                }
+            }
+            parser.finish()
+            return parser.rows
+        }
+    }
+
+    private struct Parser {
+        enum State {
+            case fieldStart, unquoted, quoted, quoteInQuoted, skippingToLineEnd
+        }
+
+        var rows: [Row] = []
+        private var state = State.fieldStart
+        private var fields: [String] = []
+        private var field: [UInt8] = []
+        private var fieldWasQuoted = false
+        private var line = 1
+        private var recordLine = 1
+
+        mutating func consume(_ byte: UInt8) {
+            switch state {
+            case .fieldStart:
+                if byte == .quote {
+                    fieldWasQuoted = true
+                    state = .quoted
+                } else if byte == .comma {
+                    endField()
+                } else {
+                    field.append(byte)
+                    state = .unquoted
+                }
+            case .unquoted:
+                if byte == .comma {
+                    endField()
+                    state = .fieldStart
+                } else if byte == .quote {
+                    fail("a quote (\") inside an unquoted field; quote the whole field and double the quote")
+                } else {
+                    field.append(byte)
+                }
+            case .quoted:
+                if byte == .quote {
+                    state = .quoteInQuoted
+                } else {
+                    field.append(byte)
+                }
+            case .quoteInQuoted:
+                if byte == .quote {
+                    field.append(.quote)
+                    state = .quoted
+                } else if byte == .comma {
+                    endField()
+                    state = .fieldStart
+                } else {
+                    fail("text after the closing quote of a quoted field")
+                }
+            case .skippingToLineEnd:
+                break
+            }
+        }
+
+        /// A line break, kept as written when it is inside a quoted field.
+        mutating func lineBreak(_ first: UInt8, _ second: UInt8? = nil) {
+            line += 1
+            switch state {
+            case .quoted:
+                field.append(first)
+                if let second { field.append(second) }
+            case .skippingToLineEnd:
+                resetRecord()
+            case .fieldStart, .unquoted, .quoteInQuoted:
+                endRecord()
+            }
+        }
+
+        mutating func finish() {
+            switch state {
+            case .quoted:
+                rows.append(.malformed(line: recordLine, reason: "a quoted field is not closed before the end of the file"))
+            case .skippingToLineEnd:
+                break
+            case .fieldStart where fields.isEmpty && field.isEmpty && !fieldWasQuoted:
+                break // nothing after the last line break
+            case .fieldStart, .unquoted, .quoteInQuoted:
+                endRecord()
+            }
+        }
+
+        private mutating func endField() {
+            fields.append(String(decoding: field, as: UTF8.self))
+            field.removeAll(keepingCapacity: true)
+            fieldWasQuoted = false
+        }
+
+        private mutating func endRecord() {
+            let isBlank = fields.isEmpty && !fieldWasQuoted && field.allSatisfy { $0 == .space || $0 == .tab }
+            if !isBlank {
+                endField()
+                rows.append(.record(line: recordLine, fields: fields))
+            }
+            resetRecord()
+        }
+
+        private mutating func fail(_ reason: String) {
+            rows.append(.malformed(line: recordLine, reason: reason))
+            state = .skippingToLineEnd
+        }
+
+        private mutating func resetRecord() {
+            fields.removeAll(keepingCapacity: true)
+            field.removeAll(keepingCapacity: true)
+            fieldWasQuoted = false
+            state = .fieldStart
+            recordLine = line
+        }
+    }
+}
+
+private extension UInt8 {
+    static let tab = UInt8(ascii: "\t")
+    static let lineFeed = UInt8(ascii: "\n")
+    static let carriageReturn = UInt8(ascii: "\r")
+    static let space = UInt8(ascii: " ")
+    static let quote = UInt8(ascii: "\"")
+    static let comma = UInt8(ascii: ",")
+}

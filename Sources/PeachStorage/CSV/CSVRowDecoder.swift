@@ -1,0 +1,166 @@
+import Foundation
+import PeachDomain
+
+/// Turns one data row into a record, or into every reason it cannot be one.
+///
+/// A pitch row needs its timestamp, notes, interval, tuning system and the two values of its kind
+/// (`centOffset` and `isCorrect`, or `initialCentOffset` and `userCentError`). The note names and the
+/// interval repeat what the note numbers say, and must agree with them. Columns of the other kinds are
+/// not read. Rhythm rows are recognised by their type and not read further.
+struct CSVRowDecoder: Sendable {
+    enum Decoded: Hashable, Sendable {
+        case comparison(ComparisonRecord)
+        case pitchMatching(PitchMatchingRecord)
+        case rhythm
+        /// Every reason the row is not a record.
+        case invalid([String])
+    }
+
+    let layout: CSVLayout
+
+    func decode(_ fields: [String]) -> Decoded {
+        guard fields.count == layout.fieldCount else {
+            return .invalid(["expected \(layout.fieldCount) fields, found \(fields.count)"])
+        }
+        var row = Row(fields: fields, layout: layout)
+        guard let type = row.required(.trainingType) else { return .invalid(row.problems) }
+        if CSVTrainingType.isRhythm(type) { return .rhythm }
+        let isComparison = type == CSVTrainingType.comparison || type == CSVTrainingType.formerComparison
+        guard isComparison || type == CSVTrainingType.pitchMatching else {
+            return .invalid(["unknown trainingType \(quoted(type))"])
+        }
+
+        let timestamp = row.timestamp()
+        let referenceNote = row.note(.referenceNote, named: .referenceNoteName)
+        let targetNote = row.note(.targetNote, named: .targetNoteName)
+        let interval = row.interval(from: referenceNote, to: targetNote)
+        let tuningSystem = row.tuningSystem()
+        if isComparison {
+            let centOffset = row.number(.centOffset)
+            let isCorrect = row.boolean(.isCorrect)
+            guard let timestamp, let referenceNote, let targetNote, interval != nil, let tuningSystem, let centOffset,
+                  let isCorrect, row.problems.isEmpty,
+                  let record = ComparisonRecord(referenceNote: referenceNote, targetNote: targetNote,
+                                                centOffset: Cents(centOffset), isCorrect: isCorrect,
+                                                tuningSystem: tuningSystem, timestamp: timestamp)
+            else { return row.invalid() }
+            return .comparison(record)
+        } else {
+            let initialCentOffset = row.number(.initialCentOffset)
+            let userCentError = row.number(.userCentError)
+            guard let timestamp, let referenceNote, let targetNote, interval != nil, let tuningSystem,
+                  let initialCentOffset, let userCentError, row.problems.isEmpty,
+                  let record = PitchMatchingRecord(referenceNote: referenceNote, targetNote: targetNote,
+                                                   initialCentOffset: Cents(initialCentOffset),
+                                                   userCentError: Cents(userCentError),
+                                                   tuningSystem: tuningSystem, timestamp: timestamp)
+            else { return row.invalid() }
+            return .pitchMatching(record)
+        }
+    }
+
+    /// One row being read; each accessor returns nil after noting why.
+    private struct Row {
+        let fields: [String]
+        let layout: CSVLayout
+        var problems: [String] = []
+
+        init(fields: [String], layout: CSVLayout) {
+            self.fields = fields
+            self.layout = layout
+        }
+
+        /// The row's problems; never an empty list, though every way to fail names its own problem first.
+        func invalid() -> Decoded {
+            .invalid(problems.isEmpty ? ["the row is not a valid record"] : problems)
+        }
+
+        mutating func required(_ column: CSVColumn) -> String? {
+            guard let value = layout.value(column, in: fields), !value.isEmpty else {
+                problems.append("\(column.rawValue) is missing")
+                return nil
+            }
+            return value
+        }
+
+        mutating func timestamp() -> Date? {
+            guard let text = required(.timestamp) else { return nil }
+            guard let date = CSVTimestamp.parse(text) else {
+                problems.append("timestamp \(quoted(text)) is not ISO 8601 (like 2026-03-05T14:03:07Z)")
+                return nil
+            }
+            return date
+        }
+
+        mutating func note(_ column: CSVColumn, named nameColumn: CSVColumn) -> MIDINote? {
+            guard let text = required(column) else { return nil }
+            guard text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+                  let number = Int(text), let note = MIDINote(validating: number) else {
+                problems.append("\(column.rawValue) \(quoted(text)) is not a MIDI note (0–127)")
+                return nil
+            }
+            if let name = layout.value(nameColumn, in: fields), !name.isEmpty, name != note.name {
+                problems.append("\(nameColumn.rawValue) \(quoted(name)) does not match \(column.rawValue) "
+                    + "\(note.rawValue) (\(note.name))")
+            }
+            return note
+        }
+
+        /// The interval the notes make, when the interval column names the same one.
+        mutating func interval(from reference: MIDINote?, to target: MIDINote?) -> DirectedInterval? {
+            guard let text = required(.interval) else { return nil }
+            guard let written = Interval(abbreviation: text) else {
+                problems.append("interval \(quoted(text)) is not one of "
+                    + Interval.allCases.map(\.abbreviation).joined(separator: " "))
+                return nil
+            }
+            guard let reference, let target else { return nil }
+            guard let actual = DirectedInterval.between(reference, target) else {
+                problems.append("referenceNote \(reference.rawValue) and targetNote \(target.rawValue) "
+                    + "are more than an octave apart")
+                return nil
+            }
+            guard actual.interval == written else {
+                problems.append("interval \(quoted(text)) does not match the notes "
+                    + "\(reference.rawValue) → \(target.rawValue) (\(actual.interval.abbreviation))")
+                return nil
+            }
+            return actual
+        }
+
+        mutating func tuningSystem() -> TuningSystem? {
+            guard let text = required(.tuningSystem) else { return nil }
+            guard let system = TuningSystem(rawValue: text) else {
+                problems.append("tuningSystem \(quoted(text)) is not "
+                    + TuningSystem.allCases.map(\.rawValue).joined(separator: " or "))
+                return nil
+            }
+            return system
+        }
+
+        mutating func number(_ column: CSVColumn) -> Double? {
+            guard let text = required(column) else { return nil }
+            switch CSVDecimal.parse(text) {
+            case .value(let value):
+                return value
+            case .notFinite:
+                problems.append("\(column.rawValue) \(quoted(text)) is not a finite number")
+            case .notANumber:
+                problems.append("\(column.rawValue) \(quoted(text)) is not a number")
+            }
+            return nil
+        }
+
+        /// `true` or `false`; any letter case, because spreadsheets write `TRUE`.
+        mutating func boolean(_ column: CSVColumn) -> Bool? {
+            guard let text = required(column) else { return nil }
+            switch text.lowercased() {
+            case "true": return true
+            case "false": return false
+            default:
+                problems.append("\(column.rawValue) \(quoted(text)) is not true or false")
+                return nil
+            }
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import PeachDomain
+
+/// The CSV interchange format of the iOS app: export in format 3, import of formats 1, 2 and 3.
+///
+/// A file is a metadata line `# peach-export-format:N`, a header line, then one row per answer
+/// (RFC 4180, rows separated by `\n`). Format 3 has 19 columns; columns that do not apply to a row's
+/// kind are empty. Rhythm rows, which the iOS app also writes, are skipped on import and counted.
+///
+/// **Timestamps** are ISO 8601 in UTC at millisecond precision (the iOS app writes whole seconds):
+/// an export rounds each instant to the nearest millisecond, and an import gives back the `Date`
+/// that is exactly that millisecond, so export → import → export gives the same bytes. See
+/// `CSVTimestamp` and `roundedToMilliseconds(_:)`.
+///
+/// **Numbers** are Swift's shortest round-trip digits in plain decimal, always with a decimal point
+/// (`12.5`, `-3.0`, `0.00001`), so every `Double` survives the trip exactly.
+public enum TrainingDataCSV {
+    /// Format 3, both record types merged in time order (stable: comparisons before matchings at equal
+    /// timestamps). Ends with a line break (the iOS app writes none; both import).
+    ///
+    /// Records are ordered by their timestamp as written (to the millisecond), then comparisons before
+    /// matchings, then in the order given, so that re-exporting an imported file keeps its order.
+    public static func export(comparisons: [ComparisonRecord], pitchMatchings: [PitchMatchingRecord]) -> String {
+        var text = CSVColumn.metadataPrefix + "\(CSVColumn.currentFormat)\n"
+        text += CSVColumn.header(format: CSVColumn.currentFormat).map(\.rawValue).joined(separator: ",") + "\n"
+        for record in merged(comparisons: comparisons, pitchMatchings: pitchMatchings) {
+            text += row(record).map(escaped).joined(separator: ",")
+            text += "\n"
+        }
+        return text
+    }
+
+    /// Parses a whole file. Never partially succeeds: returns every record, or throws CSVImportError listing every bad row.
+    ///
+    /// Accepts `\n` and `\r\n` line breaks, with or without one after the last line, a UTF-8 byte order
+    /// mark, blank lines anywhere, and quoted fields (a record with a quoted line break spans several
+    /// lines; its problems are reported at the line where it starts). Records come back in file order.
+    public static func parse(_ text: String) throws(CSVImportError) -> CSVImportResult {
+        var text = text
+        if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
+        let rows = CSVReader.rows(in: text)
+
+        guard let metadataRow = rows.first else {
+            throw CSVImportError(problems: [CSVProblem(line: 0, reason: "the file is empty")])
+        }
+        let format = try formatVersion(metadataRow)
+        guard rows.count > 1 else {
+            throw CSVImportError(problems: [CSVProblem(line: 0, reason: "the file ends before its header line")])
+        }
+        let layout: CSVLayout
+        switch rows[1] {
+        case .malformed(let line, let reason):
+            throw CSVImportError(problems: [CSVProblem(line: line, reason: reason)])
+        case .record(let line, let fields):
+            layout = try CSVLayout.make(format: format, header: fields, line: line).get()
+        }
+
+        let decoder = CSVRowDecoder(layout: layout)
+        var comparisons: [ComparisonRecord] = []
+        var pitchMatchings: [PitchMatchingRecord] = []
+        var skippedRhythmRows = 0
+        var problems: [CSVProblem] = []
+        for row in rows.dropFirst(2) {
+            switch row {
+            case .malformed(let line, let reason):
+                problems.append(CSVProblem(line: line, reason: reason))
+            case .record(let line, let fields):
+                switch decoder.decode(fields) {
+                case .comparison(let record): comparisons.append(record)
+                case .pitchMatching(let record): pitchMatchings.append(record)
+                case .rhythm: skippedRhythmRows += 1
+                case .invalid(let reasons): problems += reasons.map { CSVProblem(line: line, reason: $0) }
+                }
+            }
+        }
+        guard problems.isEmpty else { throw CSVImportError(problems: problems) }
+        return CSVImportResult(comparisons: comparisons, pitchMatchings: pitchMatchings,
+                               skippedRhythmRows: skippedRhythmRows, formatVersion: format)
+    }
+
+    /// `date` as an export and re-import gives it back: rounded to the nearest millisecond. Record a
+    /// timestamp through this to have the stored and the re-imported record compare equal.
+    public static func roundedToMilliseconds(_ date: Date) -> Date {
+        CSVTimestamp.roundedToMilliseconds(date)
+    }
+
+    // MARK: - Export
+
+    /// Both kinds in export order: by written timestamp, comparisons first at equal ones, else as given.
+    static func merged(comparisons: [ComparisonRecord], pitchMatchings: [PitchMatchingRecord]) -> [TrainingRecord] {
+        let records = comparisons.map(TrainingRecord.comparison) + pitchMatchings.map(TrainingRecord.pitchMatching)
+        // The position in `records` already puts comparisons first, so (millisecond, position) is the key.
+        return records.enumerated()
+            .map { (key: CSVTimestamp.millisecondsSince1970($0.element.timestamp), position: $0.offset, record: $0.element) }
+            .sorted { ($0.key, $0.position) < ($1.key, $1.position) }
+            .map(\.record)
+    }
+
+    /// The 19 fields of a format 3 row.
+    static func row(_ record: TrainingRecord) -> [String] {
+        let rhythmColumns = Array(repeating: "", count: 7)
+        switch record {
+        case .comparison(let comparison):
+            return [CSVTrainingType.comparison, CSVTimestamp.format(comparison.timestamp)]
+                + noteColumns(comparison.referenceNote, comparison.targetNote, comparison.interval,
+                              comparison.tuningSystem)
+                + [CSVDecimal.format(comparison.centOffset.rawValue), comparison.isCorrect ? "true" : "false", "", ""]
+                + rhythmColumns
+        case .pitchMatching(let matching):
+            return [CSVTrainingType.pitchMatching, CSVTimestamp.format(matching.timestamp)]
+                + noteColumns(matching.referenceNote, matching.targetNote, matching.interval, matching.tuningSystem)
+                + ["", "", CSVDecimal.format(matching.initialCentOffset.rawValue),
+                   CSVDecimal.format(matching.userCentError.rawValue)]
+                + rhythmColumns
+        }
+    }
+
+    private static func noteColumns(_ reference: MIDINote, _ target: MIDINote, _ interval: DirectedInterval,
+                                    _ tuningSystem: TuningSystem) -> [String] {
+        [String(reference.rawValue), reference.name, String(target.rawValue), target.name,
+         interval.interval.abbreviation, tuningSystem.rawValue]
+    }
+
+    /// RFC 4180: quoted only when it holds `,`, `"`, CR or LF, with its quotes doubled.
+    static func escaped(_ field: String) -> String {
+        let needsQuotes = field.utf8.contains { byte in
+            byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\r")
+                || byte == UInt8(ascii: "\n")
+        }
+        guard needsQuotes else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    // MARK: - Import
+
+    /// The format of `# peach-export-format:N`; a spreadsheet may have padded the line with empty fields.
+    private static func formatVersion(_ row: CSVReader.Row) throws(CSVImportError) -> Int {
+        let line = row.line
+        let fail = { (reason: String) in CSVImportError(problems: [CSVProblem(line: line, reason: reason)]) }
+        let fields: [String]
+        switch row {
+        case .malformed(_, let reason): throw fail(reason)
+        case .record(_, let recordFields): fields = recordFields
+        }
+        let text = fields[0].trimmingASCIISpaces()
+        let expectation = "the first line must be \"\(CSVColumn.metadataPrefix)N\""
+        guard text.hasPrefix(CSVColumn.metadataPrefix), fields.dropFirst().allSatisfy(\.isEmpty) else {
+            throw fail("\(expectation), found \(quoted(fields.joined(separator: ",")))")
+        }
+        let versionText = text.dropFirst(CSVColumn.metadataPrefix.count).trimmingASCIISpaces()
+        guard versionText.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+              let version = Int(versionText) else {
+            throw fail("\(expectation), found \(quoted(text))")
+        }
+        guard CSVColumn.supportedFormats.contains(version) else {
+            throw fail("export format \(version) is not supported; Peach reads formats 1, 2 and 3")
+        }
+        return version
+    }
+}
+
+private extension Substring {
+    func trimmingASCIISpaces() -> String { String(self).trimmingASCIISpaces() }
+}

@@ -1,0 +1,65 @@
+import Testing
+@testable import PeachStorage
+
+@Suite("CSV reader (RFC 4180 with physical line numbers)")
+struct CSVReaderTests {
+    private func records(_ text: String) -> [[String]] {
+        CSVReader.rows(in: text).compactMap {
+            if case .record(_, let fields) = $0 { fields } else { nil }
+        }
+    }
+
+    @Test("plain fields, empty fields, with and without a final line break")
+    func plainFields() {
+        #expect(CSVReader.rows(in: "a,b,c\n1,,3") == [
+            .record(line: 1, fields: ["a", "b", "c"]), .record(line: 2, fields: ["1", "", "3"]),
+        ])
+        #expect(CSVReader.rows(in: "a,b,c\n1,,3\n") == CSVReader.rows(in: "a,b,c\n1,,3"))
+        #expect(records(",\n") == [["", ""]])
+        #expect(records("x,") == [["x", ""]])
+        #expect(CSVReader.rows(in: "").isEmpty)
+    }
+
+    @Test("\\r\\n and a lone \\r end a line like \\n")
+    func lineEndings() {
+        #expect(CSVReader.rows(in: "a,b\r\nc,d\r\n") == [.record(line: 1, fields: ["a", "b"]), .record(line: 2, fields: ["c", "d"])])
+        #expect(CSVReader.rows(in: "a\rb\r\nc\nd") == [
+            .record(line: 1, fields: ["a"]), .record(line: 2, fields: ["b"]),
+            .record(line: 3, fields: ["c"]), .record(line: 4, fields: ["d"]),
+        ])
+    }
+
+    @Test("quoted fields hold commas, doubled quotes and line breaks; the record keeps its first line")
+    func quotedFields() {
+        let text = "\"a,b\",\"say \"\"hi\"\"\",\"\"\n\"two\nlines\",x\n\"crlf\r\ninside\",y\r\nlast,z"
+        #expect(CSVReader.rows(in: text) == [
+            .record(line: 1, fields: ["a,b", "say \"hi\"", ""]),
+            .record(line: 2, fields: ["two\nlines", "x"]),
+            .record(line: 4, fields: ["crlf\r\ninside", "y"]),
+            .record(line: 6, fields: ["last", "z"]),
+        ])
+    }
+
+    @Test("unicode passes through untouched")
+    func unicode() {
+        #expect(records("é,\"ü,ß\",→\n") == [["é", "ü,ß", "→"]])
+    }
+
+    @Test("blank lines (empty or spaces) are not records, and still count as lines")
+    func blankLines() {
+        #expect(CSVReader.rows(in: "\n\na\n   \n\t\nb\n\n") == [.record(line: 3, fields: ["a"]), .record(line: 6, fields: ["b"])])
+        #expect(CSVReader.rows(in: "\"\"\n") == [.record(line: 1, fields: [""])])
+    }
+
+    @Test("malformed records are reported at their first line, and reading goes on at the next line")
+    func malformed() {
+        let rows = CSVReader.rows(in: "ok\nab\"c,d\n\"x\"y,z\nfine\n\"never\nclosed,\n")
+        #expect(rows == [
+            .record(line: 1, fields: ["ok"]),
+            .malformed(line: 2, reason: "a quote (\") inside an unquoted field; quote the whole field and double the quote"),
+            .malformed(line: 3, reason: "text after the closing quote of a quoted field"),
+            .record(line: 4, fields: ["fine"]),
+            .malformed(line: 5, reason: "a quoted field is not closed before the end of the file"),
+        ])
+    }
+}

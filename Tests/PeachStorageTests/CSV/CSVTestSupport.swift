@@ -1,0 +1,81 @@
+import Foundation
+import PeachDomain
+@testable import PeachStorage
+
+/// Record builders and file pieces shared by the CSV tests.
+enum CSVFixture {
+    static let header3 = "trainingType,timestamp,referenceNote,referenceNoteName,targetNote,targetNoteName,interval,"
+        + "tuningSystem,centOffset,isCorrect,initialCentOffset,userCentError,tempoBPM,offsetMs,meanOffsetMs,"
+        + "meanOffsetMsPosition0,meanOffsetMsPosition1,meanOffsetMsPosition2,meanOffsetMsPosition3"
+    static let header1 = "trainingType,timestamp,referenceNote,referenceNoteName,targetNote,targetNoteName,interval,"
+        + "tuningSystem,centOffset,isCorrect,initialCentOffset,userCentError"
+    static let header2 = header1 + ",tempoBPM,offsetMs,userOffsetMs"
+
+    /// 2026-03-05T14:03:07Z.
+    static let t0: TimeInterval = 1_772_719_387
+
+    static func comparison(_ reference: Int, _ target: Int, _ cents: Double, _ isCorrect: Bool,
+                           _ tuning: TuningSystem = .equalTemperament, at seconds: TimeInterval) -> ComparisonRecord {
+        ComparisonRecord(referenceNote: MIDINote(reference), targetNote: MIDINote(target), centOffset: Cents(cents),
+                         isCorrect: isCorrect, tuningSystem: tuning, timestamp: Date(timeIntervalSince1970: seconds))!
+    }
+
+    static func matching(_ reference: Int, _ target: Int, initial: Double, error: Double,
+                         _ tuning: TuningSystem = .equalTemperament, at seconds: TimeInterval) -> PitchMatchingRecord {
+        PitchMatchingRecord(referenceNote: MIDINote(reference), targetNote: MIDINote(target),
+                            initialCentOffset: Cents(initial), userCentError: Cents(error), tuningSystem: tuning,
+                            timestamp: Date(timeIntervalSince1970: seconds))!
+    }
+
+    /// A valid format 3 comparison row (60 → 64, M3), with some fields replaced by column name.
+    static func comparisonRow(_ overrides: [String: String] = [:]) -> String {
+        row3(["trainingType": "pitchDiscrimination", "timestamp": "2026-03-05T14:03:07Z",
+              "referenceNote": "60", "referenceNoteName": "C4", "targetNote": "64", "targetNoteName": "E4",
+              "interval": "M3", "tuningSystem": "equalTemperament", "centOffset": "12.5", "isCorrect": "true"],
+             overrides)
+    }
+
+    /// A valid format 3 pitch-matching row (57 → 57, P1), with some fields replaced by column name.
+    static func matchingRow(_ overrides: [String: String] = [:]) -> String {
+        row3(["trainingType": "pitchMatching", "timestamp": "2026-03-05T14:04:00Z",
+              "referenceNote": "57", "referenceNoteName": "A3", "targetNote": "57", "targetNoteName": "A3",
+              "interval": "P1", "tuningSystem": "justIntonation", "initialCentOffset": "-37.5", "userCentError": "4.25"],
+             overrides)
+    }
+
+    private static func row3(_ values: [String: String], _ overrides: [String: String]) -> String {
+        let merged = values.merging(overrides) { $1 }
+        return header3.split(separator: ",").map { merged[String($0)] ?? "" }.joined(separator: ",")
+    }
+
+    /// A format 3 file: metadata, header, then `rows`, each line ended by `\n`.
+    static func file3(_ rows: [String]) -> String {
+        (["# peach-export-format:3", header3] + rows).map { $0 + "\n" }.joined()
+    }
+
+    /// The problems `parse` throws; empty when it succeeds.
+    static func problems(_ text: String) -> [CSVProblem] {
+        do {
+            _ = try TrainingDataCSV.parse(text)
+            return []
+        } catch {
+            return error.problems
+        }
+    }
+}
+
+extension ComparisonRecord {
+    /// The same answer at `timestamp`.
+    func at(_ timestamp: Date) -> ComparisonRecord {
+        ComparisonRecord(referenceNote: referenceNote, targetNote: targetNote, centOffset: centOffset,
+                         isCorrect: isCorrect, tuningSystem: tuningSystem, timestamp: timestamp)!
+    }
+}
+
+extension PitchMatchingRecord {
+    /// The same attempt at `timestamp`.
+    func at(_ timestamp: Date) -> PitchMatchingRecord {
+        PitchMatchingRecord(referenceNote: referenceNote, targetNote: targetNote, initialCentOffset: initialCentOffset,
+                            userCentError: userCentError, tuningSystem: tuningSystem, timestamp: timestamp)!
+    }
+}
