@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import PeachStorage
+
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Add answers from a CSV file of the iOS app (formats 1, 2 and 3).",
+        discussion: """
+            All or nothing: if any row is bad, every bad row is listed with its line number and \
+            nothing is imported. Without --replace, answers already stored are skipped.
+            """)
+
+    @OptionGroup var store: StoreOptions
+
+    @Argument(help: ArgumentHelp("The CSV file.", valueName: "file"))
+    var file: String
+
+    @Flag(help: "Replace the whole history with the file's answers instead of merging.")
+    var replace = false
+
+    func run() throws {
+        let text: String
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: file))
+            guard let decoded = String(data: data, encoding: .utf8) else {
+                throw CommandFailure("\(file) is not UTF-8 text; is it really a CSV export?")
+            }
+            text = decoded
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
+            throw CommandFailure("cannot read \(file): \(error.localizedDescription)")
+        }
+        let parsed: CSVImportResult
+        do {
+            parsed = try TrainingDataCSV.parse(text)
+        } catch {
+            throw CommandFailure("\(file) was not imported, nothing changed:\n" + error.description)
+        }
+        guard let history = try store.openStore(create: true) else { return }
+        let summary: ImportSummary
+        do {
+            summary = try history.importRecords(comparisons: parsed.comparisons, pitchMatchings: parsed.pitchMatchings,
+                                                mode: replace ? .replace : .merge)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        var report = "Imported \(summary.comparisonsAdded) comparisons and \(summary.pitchMatchingsAdded) "
+            + "pitch-matching attempts from \(file) (format \(parsed.formatVersion))"
+        if replace { report += ", replacing the previous history" }
+        report += "."
+        if summary.duplicatesSkipped > 0 { report += " Skipped \(summary.duplicatesSkipped) already stored." }
+        if parsed.skippedRhythmRows > 0 {
+            report += " Skipped \(parsed.skippedRhythmRows) rhythm rows (Peach for Linux trains pitch only)."
+        }
+        print(report)
+    }
+}
