@@ -10,25 +10,14 @@ enum StoreSchema {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-training-records") { db in
             try db.execute(sql: "PRAGMA application_id = \(applicationID)")
-            let tuningSystems = "('equalTemperament', 'justIntonation')"
             try db.create(table: StoredComparison.databaseTableName) { table in
-                table.autoIncrementedPrimaryKey("id")
-                table.column("timestamp", .double).notNull()
-                table.column("referenceNote", .integer).notNull().check { $0 >= 0 && $0 <= 127 }
-                table.column("targetNote", .integer).notNull().check { $0 >= 0 && $0 <= 127 }
-                table.column("interval", .integer).notNull().check(sql: "interval = targetNote - referenceNote AND interval BETWEEN -12 AND 12")
-                table.column("tuningSystem", .text).notNull().check(sql: "tuningSystem IN \(tuningSystems)")
+                addAnswerColumns(to: table)
                 table.column("centOffset", .double).notNull()
                 table.column("isCorrect", .boolean).notNull()
             }
             try db.create(index: "comparison_timestamp", on: StoredComparison.databaseTableName, columns: ["timestamp"])
             try db.create(table: StoredPitchMatching.databaseTableName) { table in
-                table.autoIncrementedPrimaryKey("id")
-                table.column("timestamp", .double).notNull()
-                table.column("referenceNote", .integer).notNull().check { $0 >= 0 && $0 <= 127 }
-                table.column("targetNote", .integer).notNull().check { $0 >= 0 && $0 <= 127 }
-                table.column("interval", .integer).notNull().check(sql: "interval = targetNote - referenceNote AND interval BETWEEN -12 AND 12")
-                table.column("tuningSystem", .text).notNull().check(sql: "tuningSystem IN \(tuningSystems)")
+                addAnswerColumns(to: table)
                 table.column("initialCentOffset", .double).notNull()
                 table.column("userCentError", .double).notNull()
             }
@@ -36,5 +25,17 @@ enum StoreSchema {
                           columns: ["timestamp"])
         }
         return migrator
+    }
+
+    /// The columns both kinds of answer share, in the order the stored records decode them.
+    private static func addAnswerColumns(to table: TableDefinition) {
+        table.autoIncrementedPrimaryKey("id")
+        table.column("timestamp", .double).notNull()
+        table.column("referenceNote", .integer).notNull().check { $0 >= 0 && $0 <= 127 }
+        table.column("targetNote", .integer).notNull().check { $0 >= 0 && $0 <= 127 }
+        table.column("interval", .integer).notNull()
+            .check(sql: "interval = targetNote - referenceNote AND interval BETWEEN -12 AND 12")
+        table.column("tuningSystem", .text).notNull()
+            .check(sql: "tuningSystem IN ('equalTemperament', 'justIntonation')")
     }
 }

@@ -37,25 +37,24 @@ extension TrainingDataStore {
                     seen.insert(DuplicateKey(isMatching: row[0], timestamp: row[1], reference: row[2], target: row[3]))
                 }
             }
+            /// Inserts unless merging and the answer is already there (or earlier in this import).
+            func add(_ key: DuplicateKey, _ insert: () throws -> Void) throws -> Bool {
+                guard mode == .replace || seen.insert(key).inserted else {
+                    summary.duplicatesSkipped += 1
+                    return false
+                }
+                try insert()
+                return true
+            }
             for record in comparisons {
                 let key = DuplicateKey(isMatching: false, timestamp: record.timestamp.timeIntervalSince1970,
                                        reference: record.referenceNote.rawValue, target: record.targetNote.rawValue)
-                guard mode == .replace || seen.insert(key).inserted else {
-                    summary.duplicatesSkipped += 1
-                    continue
-                }
-                try StoredComparison(record).insert(db)
-                summary.comparisonsAdded += 1
+                if try add(key, { try StoredComparison(record).insert(db) }) { summary.comparisonsAdded += 1 }
             }
             for record in pitchMatchings {
                 let key = DuplicateKey(isMatching: true, timestamp: record.timestamp.timeIntervalSince1970,
                                        reference: record.referenceNote.rawValue, target: record.targetNote.rawValue)
-                guard mode == .replace || seen.insert(key).inserted else {
-                    summary.duplicatesSkipped += 1
-                    continue
-                }
-                try StoredPitchMatching(record).insert(db)
-                summary.pitchMatchingsAdded += 1
+                if try add(key, { try StoredPitchMatching(record).insert(db) }) { summary.pitchMatchingsAdded += 1 }
             }
             return summary
         }
