@@ -74,8 +74,10 @@ public final class ComparisonSession {
     /// The player's answer: was the second note higher (than the correct interval)?
     public func answer(higher: Bool) {
         guard state == .playingNote2 || state == .awaitingAnswer, let comparison = currentComparison else { return }
+        let run = resources.run
         resources.cancelTimer()
         resources.releaseLogged(&targetHandle)
+        guard resources.run == run else { return }
         let completed = CompletedComparison(comparison: comparison, answeredHigher: higher,
                                             timestamp: resources.clock.now)
         lastCompleted = completed
@@ -84,10 +86,11 @@ public final class ComparisonSession {
             sessionBest = min(sessionBest ?? magnitude, magnitude)
         }
         resources.notify(observers, "a comparison") { try $0.comparisonCompleted(completed) }
-        state = .showingFeedback
+        guard resources.run == run else { return }
         resources.schedule(after: Self.feedbackDuration) { [weak self] in
             self?.startNextComparison()
         }
+        state = .showingFeedback
     }
 
     /// Back to idle from any state: no note keeps sounding, the unanswered comparison is discarded and
@@ -108,6 +111,7 @@ public final class ComparisonSession {
     }
 
     private func startNextComparison() {
+        let run = resources.run
         let settings = settingsProvider.currentSettings
         let interval = settings.randomInterval(for: scope, random: &random)
         let comparison = strategy.nextComparison(
@@ -123,14 +127,17 @@ public final class ComparisonSession {
         } catch {
             return fail(error)
         }
-        state = .playingNote1
+        guard resources.run == run else { return }
         resources.schedule(after: settings.noteDuration.duration) { [weak self] in
             self?.playTargetNote(of: comparison, settings: settings)
         }
+        state = .playingNote1
     }
 
     private func playTargetNote(of comparison: Comparison, settings: TrainingSettings) {
+        let run = resources.run
         resources.releaseLogged(&referenceHandle)
+        guard resources.run == run else { return }
         let frequency = comparison.targetPitch.frequency(referencePitch: settings.referencePitch)
         let amplitude = settings.secondNoteAmplitude(random: &random)
         do {
@@ -141,12 +148,14 @@ public final class ComparisonSession {
         } catch {
             return fail(error)
         }
-        state = .playingNote2
+        guard resources.run == run else { return }
         resources.schedule(after: settings.noteDuration.duration) { [weak self] in
             guard let self else { return }
             resources.releaseLogged(&targetHandle)
+            guard resources.run == run else { return }
             state = .awaitingAnswer
         }
+        state = .playingNote2
     }
 
     /// The error boundary: a failing player ends the run; the player sees why on the status line.

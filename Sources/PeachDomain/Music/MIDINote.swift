@@ -40,7 +40,8 @@ public struct MIDINote: Hashable, Comparable, Sendable, Codable, CustomStringCon
             accidental += (mark == "#" || mark == "♯") ? 1 : -1
             rest = rest.dropFirst()
         }
-        guard let octave = Int(rest) else { return nil }
+        // Octaves −1…9 hold every MIDI note; anything else is no note (and must not overflow).
+        guard let octave = Int(rest), (-1...9).contains(octave) else { return nil }
         self.init(validating: (octave + 1) * 12 + base + accidental)
     }
 

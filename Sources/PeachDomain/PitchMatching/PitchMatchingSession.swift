@@ -79,6 +79,7 @@ public final class PitchMatchingSession {
             let frequency = tunableFrequency(of: challenge, at: value)
             let amplitude = exerciseSettings.secondNoteAmplitude(random: &random)
             let velocity = exerciseSettings.velocity
+            let run = resources.run
             do {
                 tunableHandle = try resources.play {
                     try $0.play(frequency: frequency, velocity: velocity, amplitude: amplitude)
@@ -86,6 +87,7 @@ public final class PitchMatchingSession {
             } catch {
                 return fail(error)
             }
+            guard resources.run == run else { return }
             state = .playingTunable
         case .playingTunable:
             controlValue = value
@@ -100,11 +102,13 @@ public final class PitchMatchingSession {
     }
 
     /// The player's answer: this is where the note should be. Stops the note, records the signed
-    /// error in cents, and moves on after the feedback pause. Also accepted before the first touch
-    /// (the attempt is then evaluated where the note would have started).
+    /// error in cents, and moves on after the feedback pause. Only once the tunable note sounds: a
+    /// commit before the first touch would record an attempt nobody heard.
     public func commit() {
-        guard state == .playingTunable || state == .awaitingTuning, let challenge = currentChallenge else { return }
+        guard state == .playingTunable, let challenge = currentChallenge else { return }
+        let run = resources.run
         resources.releaseLogged(&tunableHandle)
+        guard resources.run == run else { return }
         let userFrequency = tunableFrequency(of: challenge, at: controlValue)
         let targetFrequency = challenge.targetPitch.frequency(referencePitch: exerciseSettings.referencePitch)
         let completed = CompletedPitchMatching(
@@ -112,10 +116,11 @@ public final class PitchMatchingSession {
             timestamp: resources.clock.now)
         lastCompleted = completed
         resources.notify(observers, "a pitch-matching result") { try $0.pitchMatchingCompleted(completed) }
-        state = .showingFeedback
+        guard resources.run == run else { return }
         resources.schedule(after: Self.feedbackDuration) { [weak self] in
             self?.startNextChallenge()
         }
+        state = .showingFeedback
     }
 
     /// Back to idle from any state: no note keeps sounding, the attempt in progress is discarded and
@@ -136,6 +141,7 @@ public final class PitchMatchingSession {
     }
 
     private func startNextChallenge() {
+        let run = resources.run
         let settings = settingsProvider.currentSettings
         exerciseSettings = settings
         let interval = settings.randomInterval(for: scope, random: &random)
@@ -156,12 +162,14 @@ public final class PitchMatchingSession {
         } catch {
             return fail(error)
         }
-        state = .playingReference
+        guard resources.run == run else { return }
         resources.schedule(after: settings.noteDuration.duration) { [weak self] in
             guard let self else { return }
             resources.releaseLogged(&referenceHandle)
+            guard resources.run == run else { return }
             state = .awaitingTuning
         }
+        state = .playingReference
     }
 
     private func tunableFrequency(of challenge: PitchMatchingChallenge, at value: Double) -> Frequency {

@@ -29,6 +29,9 @@ public final class SystemTrainingClock: TrainingClock {
             } catch {
                 return
             }
+            // The wake-up may have been queued before `cancel()` ran; both run on the main actor,
+            // so checking here is race-free.
+            guard !Task.isCancelled else { return }
             action()
         }
         return TaskTimer(task: task)

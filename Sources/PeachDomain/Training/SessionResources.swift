@@ -11,7 +11,14 @@ final class SessionResources {
     let trainingName: String
 
     private var timer: (any ScheduledTimer)?
+    /// Identifies the one timer that may still act; a cancelled or replaced timer that fires anyway
+    /// (a clock cannot always take back a wake-up already queued) finds it changed and does nothing.
+    private var timerToken = 0
     private var handles: [ObjectIdentifier: any PlaybackHandle] = [:]
+    /// Counts runs: `silenceEverything()` ends one. A session captures it before calling out (to the
+    /// player, observers, `onChange`) and goes on only if it is unchanged, so a `stop()` from inside
+    /// such a call is never undone by the code that made it.
+    private(set) var run = 0
 
     init(notePlayer: any NotePlayer, clock: any TrainingClock, logger: Logger, trainingName: String) {
         self.notePlayer = notePlayer
@@ -30,14 +37,16 @@ final class SessionResources {
         }
     }
 
-    /// Releases `handle` and clears it; a failure to stop is logged, never thrown.
+    /// Releases `handle` and clears it. If the note will not stop, the whole player is silenced
+    /// rather than leave it sounding; failures are logged, never thrown.
     func releaseLogged(_ handle: inout (any PlaybackHandle)?) {
+        defer { handle = nil }
         do {
             try release(handle)
         } catch {
-            logger.warning("stopping a note failed: \(error)")
+            logger.warning("stopping a note failed, silencing the player: \(error)")
+            do { try notePlayer.stopAll() } catch { logger.error("silencing the player failed: \(error)") }
         }
-        handle = nil
     }
 
     func logPlayerFailure(_ error: any Error) {
@@ -46,11 +55,17 @@ final class SessionResources {
 
     /// Replaces the pending exercise timer: a session has at most one next step.
     func schedule(after delay: Duration, _ action: @escaping @MainActor () -> Void) {
-        timer?.cancel()
-        timer = clock.schedule(after: delay, action)
+        cancelTimer()
+        let token = timerToken
+        timer = clock.schedule(after: delay) { [weak self] in
+            guard let self, timerToken == token else { return }
+            timer = nil
+            action()
+        }
     }
 
     func cancelTimer() {
+        timerToken &+= 1
         timer?.cancel()
         timer = nil
     }
@@ -72,6 +87,7 @@ final class SessionResources {
     /// Cancels the timer and silences every note, swallowing (but logging) audio errors: this is
     /// the interruption path, and it must always complete.
     func silenceEverything() {
+        run &+= 1
         cancelTimer()
         let owned = handles.values
         handles.removeAll()

@@ -59,6 +59,8 @@ final class MockPlaybackHandle: PlaybackHandle {
     private(set) var stopCallCount = 0
     private(set) var endedAt: Duration?
     var adjustError: (any Error)?
+    /// When set, `stop()` fails and the note keeps sounding (a wedged synthesiser voice).
+    var stopError: (any Error)?
 
     init(clock: ManualTrainingClock, frequency: Frequency, duration: NoteDuration?, velocity: MIDIVelocity,
          amplitude: AmplitudeDB) {
@@ -81,6 +83,7 @@ final class MockPlaybackHandle: PlaybackHandle {
 
     func stop() throws {
         stopCallCount += 1
+        if let stopError { throw stopError }
         endByItself()
     }
 
