@@ -104,6 +104,21 @@ struct TransferCommandsTests {
         #expect(try Data(contentsOf: history.directory.appendingPathComponent("peach.sqlite")) == before)
     }
 
+    @Test("import --replace of a file without pitch answers refuses instead of emptying the history",
+          .enabled(if: binaryAvailable))
+    func replaceWithNothing() throws {
+        let history = History()
+        try history.fill()
+        let file = history.directory.appendingPathComponent("rhythm-only.csv")
+        let lines = Self.iOSExport.split(separator: "\n").map(String.init)
+        try Data([lines[0], lines[1], lines[3]].joined(separator: "\n").utf8).write(to: file)
+        let result = try Self.run(["import", file.path, "--replace", "--data-dir", history.directory.path])
+        #expect(result.status == 1)
+        #expect(result.output.contains("peach reset"))
+        let counts = try #require(try TrainingDataStore.open(DataLocation(directory: history.directory))?.counts())
+        #expect(counts.comparisons == 4 && counts.pitchMatchings == 1)
+    }
+
     @Test("import of a missing file says so", .enabled(if: binaryAvailable))
     func missingFile() throws {
         let history = History()

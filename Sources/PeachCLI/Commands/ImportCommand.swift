@@ -38,6 +38,10 @@ struct ImportCommand: ParsableCommand {
         } catch {
             throw CommandFailure("\(file) was not imported, nothing changed:\n" + error.description)
         }
+        if replace && parsed.comparisons.isEmpty && parsed.pitchMatchings.isEmpty {
+            throw CommandFailure("\(file) holds no pitch answers, so --replace would only delete your history; "
+                + "nothing changed. Use `peach reset` to delete it.")
+        }
         guard let history = try store.openStore(create: true) else { return }
         let summary: ImportSummary
         do {

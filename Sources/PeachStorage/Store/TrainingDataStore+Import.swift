@@ -12,8 +12,8 @@ public enum ImportMode: String, Sendable {
 public struct ImportSummary: Hashable, Sendable {
     public var comparisonsAdded = 0
     public var pitchMatchingsAdded = 0
-    /// Answers already stored (or twice in the import), by the iOS app's rule: same training type,
-    /// reference and target note, and timestamp to the second.
+    /// When merging: answers already stored (or twice in the import), by the iOS app's rule: same
+    /// training type, reference and target note, and timestamp to the second. Always 0 when replacing.
     public var duplicatesSkipped = 0
 }
 
