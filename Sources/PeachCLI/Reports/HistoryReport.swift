@@ -5,17 +5,15 @@ import PeachStorage
 /// What `peach history` prints.
 enum HistoryReport {
     static func json(_ records: [TrainingRecord]) throws -> String {
-        let timestamps = ISO8601DateFormatter()
-        timestamps.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
         let objects: [[String: Any]] = records.map { record in
             switch record {
             case .comparison(let answer):
-                return ["trainingType": "pitchDiscrimination", "timestamp": timestamps.string(from: answer.timestamp),
+                return ["trainingType": "pitchDiscrimination", "timestamp": TrainingDataCSV.timestamp(answer.timestamp),
                         "referenceNote": answer.referenceNote.rawValue, "targetNote": answer.targetNote.rawValue,
                         "interval": answer.interval.interval.abbreviation, "tuningSystem": answer.tuningSystem.rawValue,
                         "centOffset": answer.centOffset.rawValue, "isCorrect": answer.isCorrect]
             case .pitchMatching(let attempt):
-                return ["trainingType": "pitchMatching", "timestamp": timestamps.string(from: attempt.timestamp),
+                return ["trainingType": "pitchMatching", "timestamp": TrainingDataCSV.timestamp(attempt.timestamp),
                         "referenceNote": attempt.referenceNote.rawValue, "targetNote": attempt.targetNote.rawValue,
                         "interval": attempt.interval.interval.abbreviation, "tuningSystem": attempt.tuningSystem.rawValue,
                         "initialCentOffset": attempt.initialCentOffset.rawValue,

@@ -8,10 +8,8 @@ struct ProfileReport {
     let timeline: ProgressTimeline
 
     init(comparisons: [ComparisonRecord], pitchMatchings: [PitchMatchingRecord], now: Date) {
-        var discrimination = PitchDiscriminationStatistics()
-        for record in comparisons { discrimination.add(record) }
-        self.discrimination = discrimination
-        matching = WelfordAccumulator(pitchMatchings.map { $0.userCentError.magnitude.rawValue })
+        discrimination = PitchDiscriminationStatistics(comparisons)
+        matching = WelfordAccumulator(matchingErrorsOf: pitchMatchings)
         timeline = ProgressTimeline(comparisons: comparisons, pitchMatchings: pitchMatchings, now: now)
     }
 

@@ -11,8 +11,8 @@ public final class PerceptualProfile: PitchDiscriminationProfile, ComparisonObse
     public init() {}
 
     public init(comparisons: some Sequence<ComparisonRecord>, pitchMatchings: some Sequence<PitchMatchingRecord>) {
-        for record in comparisons { discrimination.add(record) }
-        for record in pitchMatchings { matching.add(record.userCentError.magnitude.rawValue) }
+        discrimination = PitchDiscriminationStatistics(comparisons)
+        matching = WelfordAccumulator(matchingErrorsOf: pitchMatchings)
     }
 
     public var overallMean: Cents? { discrimination.overallMean.map { Cents($0) } }
@@ -31,11 +31,22 @@ public final class PerceptualProfile: PitchDiscriminationProfile, ComparisonObse
     }
 }
 
+extension WelfordAccumulator {
+    /// Matching accuracy: the accumulator over |userCentError| of `records`.
+    public init(matchingErrorsOf records: some Sequence<PitchMatchingRecord>) {
+        self.init(records.lazy.map { $0.userCentError.magnitude.rawValue })
+    }
+}
+
 /// 128 accumulators, one per reference note, of the |cent offset| of every comparison answer.
 public struct PitchDiscriminationStatistics: Hashable, Sendable {
     public private(set) var notes = [WelfordAccumulator](repeating: WelfordAccumulator(), count: 128)
 
     public init() {}
+
+    public init(_ records: some Sequence<ComparisonRecord>) {
+        for record in records { add(record) }
+    }
 
     public mutating func add(_ record: ComparisonRecord) {
         notes[record.referenceNote.rawValue].add(record.centOffset.magnitude.rawValue)

@@ -78,6 +78,11 @@ public enum TrainingDataCSV {
                                skippedRhythmRows: skippedRhythmRows, formatVersion: format)
     }
 
+    /// `date` exactly as the CSV writes it: ISO 8601, UTC, milliseconds (`2026-03-05T14:03:07.250Z`).
+    public static func timestamp(_ date: Date) -> String {
+        CSVTimestamp.format(date)
+    }
+
     /// `date` as an export and re-import gives it back: rounded to the nearest millisecond. Record a
     /// timestamp through this to have the stored and the re-imported record compare equal.
     public static func roundedToMilliseconds(_ date: Date) -> Date {

@@ -131,16 +131,14 @@ public final class TrainingDataStore: Sendable {
     /// Every comparison answer, oldest first.
     public func allComparisons() throws(StoreError) -> [ComparisonRecord] {
         try read { db in
-            try StoredComparison.order(Column("timestamp"), Column("id")).fetchCursor(db).compactMap(\.record)
-                .reduce(into: []) { $0.append($1) }
+            try Array(StoredComparison.order(Column("timestamp"), Column("id")).fetchCursor(db).compactMap(\.record))
         }
     }
 
     /// Every pitch-matching attempt, oldest first.
     public func allPitchMatchings() throws(StoreError) -> [PitchMatchingRecord] {
         try read { db in
-            try StoredPitchMatching.order(Column("timestamp"), Column("id")).fetchCursor(db).compactMap(\.record)
-                .reduce(into: []) { $0.append($1) }
+            try Array(StoredPitchMatching.order(Column("timestamp"), Column("id")).fetchCursor(db).compactMap(\.record))
         }
     }
 
