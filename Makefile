@@ -10,7 +10,7 @@ PEACH := .build/$(CONFIG)/peach
 # Arguments for `make run`; `make run ARGS="--help"` passes others.
 ARGS ?=
 
-.PHONY: all deps build run test bench clean
+.PHONY: all deps build build-tests run test unit-test system-test bench clean
 
 all: build
 
@@ -39,10 +39,19 @@ build: deps
 run: build
 	$(PEACH) $(ARGS)
 
-test: deps
+# Every test: the unit tests on this machine, then the system tests in a QEMU guest with a real
+# kernel (ALSA, udev, snd-aloop, an emulated USB MIDI keyboard).
+test: unit-test system-test
+
+build-tests: deps
 	@set -o pipefail; $(SWIFT) build --build-tests 2>&1 | tee .build-log.txt
 	@! grep -E '^/.*/(Sources|Tests|Benchmarks)/.*: warning:' .build-log.txt || { echo "build has warnings (see above)" >&2; exit 1; }
+
+unit-test: build-tests
 	$(SWIFT) test --skip-build --disable-xctest
+
+system-test: build-tests
+	Tests/System/run.sh
 
 bench: deps
 	$(SWIFT) build -c release --product peach-bench
