@@ -52,9 +52,14 @@ let package = Package(
             name: "peach-bench",
             dependencies: ["PeachDomain", "PeachStorage"]
         ),
+        // Test doubles shared by the test targets (a note player that records, observers, log capture).
+        .target(
+            name: "PeachTestSupport",
+            dependencies: ["PeachDomain", .product(name: "Logging", package: "swift-log")]
+        ),
         .testTarget(
             name: "PeachDomainTests",
-            dependencies: ["PeachDomain"]
+            dependencies: ["PeachDomain", "PeachTestSupport"]
         ),
         // Used by the storage crash test: writes answers until it is killed.
         .executableTarget(

@@ -1,5 +1,6 @@
 import Testing
 @testable import PeachDomain
+import PeachTestSupport
 
 /// Story 15.2's interruption semantics, applied to comparisons.
 @Suite("Comparison session: stop, interruptions, errors")

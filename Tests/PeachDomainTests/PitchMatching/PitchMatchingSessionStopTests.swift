@@ -1,5 +1,6 @@
 import Testing
 @testable import PeachDomain
+import PeachTestSupport
 
 /// Story 15.2: interruption and lifecycle handling, with Linux's interruption sources.
 @Suite("Pitch-matching session: stop, interruptions, errors")

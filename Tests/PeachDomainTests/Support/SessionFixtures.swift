@@ -1,4 +1,5 @@
 import PeachDomain
+import PeachTestSupport
 
 /// A comparison session wired to test doubles, with the doubles at hand.
 @MainActor

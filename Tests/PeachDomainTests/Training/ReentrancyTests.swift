@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PeachDomain
+import PeachTestSupport
 
 /// A `stop()` that arrives from inside the session's own calls out — the status line's `onChange`,
 /// an observer, a note that will not stop — is final: nothing the session was doing resumes after it.

@@ -2,16 +2,18 @@ import Logging
 import Synchronization
 
 /// Collects log messages so a test can see that something was (or was not) logged.
-final class LogCapture: Sendable {
+public final class LogCapture: Sendable {
     private let messages = Mutex<[(Logger.Level, String)]>([])
 
-    var logger: Logger {
+    public init() {}
+
+    public var logger: Logger {
         Logger(label: "test") { _ in Handler(capture: self) }
     }
 
-    var entries: [(level: Logger.Level, message: String)] { messages.withLock { $0.map { ($0.0, $0.1) } } }
+    public var entries: [(level: Logger.Level, message: String)] { messages.withLock { $0.map { ($0.0, $0.1) } } }
 
-    func contains(level: Logger.Level, _ fragment: String) -> Bool {
+    public func contains(level: Logger.Level, _ fragment: String) -> Bool {
         entries.contains { $0.level == level && $0.message.contains(fragment) }
     }
 
