@@ -33,6 +33,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The practice box's behaviour: which session runs, controller actions, hotplug and audio-loss
+        // reactions, feedback cues, the status line and the computer-keyboard controller. No C library.
+        .target(
+            name: "PeachPractice",
+            dependencies: [
+                "PeachDomain",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The `peach` command tree; kept in a library so its parsing is testable.
         .target(
             name: "PeachCLI",
@@ -65,6 +74,10 @@ let package = Package(
         .executableTarget(
             name: "peach-crash-writer",
             dependencies: ["PeachStorage", "PeachDomain"]
+        ),
+        .testTarget(
+            name: "PeachPracticeTests",
+            dependencies: ["PeachPractice", "PeachDomain", "PeachTestSupport"]
         ),
         .testTarget(
             name: "PeachStorageTests",

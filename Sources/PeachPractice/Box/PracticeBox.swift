@@ -1,0 +1,164 @@
+import Logging
+import PeachDomain
+
+/// The practice box's behaviour, independent of ALSA, FluidSynth and the terminal: which session runs,
+/// what a controller's actions do, and what plugging and unplugging a controller or losing the audio
+/// output mean. The composition root feeds it events; the sessions do the training.
+///
+/// - A controller appears → training starts in the last-used mode (first time: compare).
+/// - The controller in use disappears → `controllerDisconnected` goes through the interruption path:
+///   the incomplete exercise is discarded, nothing is recorded, every note stops.
+/// - The audio output fails → `audioInterruptionBegan`, training stops; when the output is back,
+///   training does not resume by itself: a controller's start control or a replug starts it.
+@MainActor
+public final class PracticeBox {
+    public enum Activity: Hashable, Sendable {
+        /// No controller is connected.
+        case waitingForController
+        /// A controller is connected but the audio output is gone.
+        case waitingForAudio
+        /// Connected, not training (stopped from the controller, or after an interruption).
+        case ready
+        case training(TrainingMode)
+    }
+
+    public let comparison: ComparisonSession
+    public let matching: PitchMatchingSession
+    private let interruptions: TrainingInterruptionCenter
+    private let modeMemory: any ModeMemory
+    private let logger: Logger
+
+    /// The mode training starts in: an explicit choice (`--mode`, a mode control) or the remembered one.
+    public private(set) var mode: TrainingMode
+    /// Connected controllers by name, oldest first.
+    public private(set) var connectedControllers: [String] = []
+    /// The controller whose loss stops training: the one that last did something, else the newest.
+    public private(set) var controllerInUse: String?
+    public private(set) var isAudioAvailable = true
+    /// Why training is not running, when something outside the player's control stopped it.
+    public private(set) var lastInterruption: TrainingInterruption?
+    /// Called after anything the status line shows may have changed.
+    public var onChange: (@MainActor () -> Void)?
+
+    public init(comparison: ComparisonSession, matching: PitchMatchingSession,
+                interruptions: TrainingInterruptionCenter, modeMemory: any ModeMemory,
+                modeOverride: TrainingMode? = nil, logger: Logger = Logger(label: "peach.box")) {
+        self.comparison = comparison
+        self.matching = matching
+        self.interruptions = interruptions
+        self.modeMemory = modeMemory
+        self.logger = logger
+        self.mode = modeOverride ?? modeMemory.lastMode ?? .compare
+        if let modeOverride { modeMemory.remember(modeOverride) }
+        comparison.onChange = { [weak self] in self?.onChange?() }
+        matching.onChange = { [weak self] in self?.onChange?() }
+    }
+
+    public var activity: Activity {
+        if comparison.isRunning { return .training(TrainingMode(skill: .comparison, scope: comparison.scope)) }
+        if matching.isRunning { return .training(TrainingMode(skill: .matching, scope: matching.scope)) }
+        if connectedControllers.isEmpty { return .waitingForController }
+        return isAudioAvailable ? .ready : .waitingForAudio
+    }
+
+    public var isTraining: Bool { comparison.isRunning || matching.isRunning }
+
+    /// The tuning control's current value (the computer keyboard moves it in steps from here).
+    public var tuningControlValue: Double { matching.controlValue }
+
+    // MARK: Controllers
+
+    public func controllerConnected(_ name: String) {
+        if !connectedControllers.contains(name) { connectedControllers.append(name) }
+        controllerInUse = name
+        logger.info("controller connected: \(name)")
+        if !isTraining { start(mode) }
+        onChange?()
+    }
+
+    public func controllerDisconnected(_ name: String) {
+        guard let index = connectedControllers.firstIndex(of: name) else { return }
+        connectedControllers.remove(at: index)
+        logger.info("controller disconnected: \(name)")
+        if controllerInUse == name || connectedControllers.isEmpty {
+            controllerInUse = connectedControllers.last
+            interrupt(.controllerDisconnected(name: name))
+        }
+        onChange?()
+    }
+
+    /// What a controller (or the computer keyboard) asks for, already mapped.
+    public func handle(_ action: ControllerAction, from controller: String? = nil) {
+        if let controller, connectedControllers.contains(controller) { controllerInUse = controller }
+        switch action {
+        case .answer(let higher):
+            comparison.answer(higher: higher)
+        case .adjustTuning(let value):
+            matching.adjust(value)
+        case .commitTuning(let heldValue):
+            if let heldValue { matching.adjust(heldValue) }
+            matching.commit()
+        case .start(let requested):
+            if activity != .training(requested) { start(requested) }
+        case .stop:
+            stopTraining()
+        }
+    }
+
+    // MARK: Outside events
+
+    public func audioOutputFailed(_ reason: String) {
+        logger.error("audio output failed: \(reason)")
+        isAudioAvailable = false
+        interrupt(.audioInterruptionBegan)
+        onChange?()
+    }
+
+    public func audioOutputRecovered() {
+        logger.info("audio output is back; training starts again from the controller")
+        isAudioAvailable = true
+        interruptions.post(.audioInterruptionEnded)
+        onChange?()
+    }
+
+    /// SIGINT, SIGTERM, quit: the same stop path as every other interruption.
+    public func shutDown() {
+        interrupt(.shuttingDown)
+    }
+
+    // MARK: Training
+
+    /// Starts `mode` (stopping the other skill's session first) and remembers it.
+    public func start(_ mode: TrainingMode) {
+        self.mode = mode
+        modeMemory.remember(mode)
+        guard isAudioAvailable else {
+            logger.warning("not starting \(mode): the audio output is unavailable")
+            onChange?()
+            return
+        }
+        lastInterruption = nil
+        switch mode.skill {
+        case .comparison:
+            matching.stop()
+            comparison.stop()
+            comparison.start(mode.scope)
+        case .matching:
+            comparison.stop()
+            matching.stop()
+            matching.start(mode.scope)
+        }
+        onChange?()
+    }
+
+    public func stopTraining() {
+        comparison.stop()
+        matching.stop()
+        onChange?()
+    }
+
+    private func interrupt(_ interruption: TrainingInterruption) {
+        if isTraining, interruption.stopsTraining { lastInterruption = interruption }
+        interruptions.post(interruption)
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import PeachDomain
+
+/// The short sound that tells a player without a screen how an answer went.
+///
+/// Cues are bursts of filtered noise, so they have no pitch of their own that could be mistaken for
+/// (or bias the ear against) a training note: two bright ticks mean correct or close, one mid tick
+/// moderate, one dull low burst wrong or far. They are made once at start-up (mono, peak 1.0) and
+/// played well below the training notes' loudness.
+public struct FeedbackCue: Hashable, Sendable {
+    public let feedback: TrainingFeedback
+    public let sampleRate: Double
+    public let samples: [Float]
+
+    /// How loud a cue plays relative to a training note at nominal amplitude.
+    public static let defaultLevel = AmplitudeDB(-20)
+
+    public init(_ feedback: TrainingFeedback, sampleRate: Double = 48_000) {
+        self.feedback = feedback
+        self.sampleRate = sampleRate
+        var noise = NoiseSource(seed: UInt64(feedback.hashSeed))
+        var samples: [Float]
+        switch feedback {
+        case .correct, .close:
+            samples = Self.burst(.bright, attack: 0.001, decay: 0.008, length: 0.035, sampleRate: sampleRate, noise: &noise)
+            samples += [Float](repeating: 0, count: Int(0.045 * sampleRate))
+            samples += Self.burst(.bright, attack: 0.001, decay: 0.008, length: 0.035, sampleRate: sampleRate,
+                                  noise: &noise)
+        case .moderate:
+            samples = Self.burst(.middle, attack: 0.002, decay: 0.015, length: 0.06, sampleRate: sampleRate, noise: &noise)
+        case .wrong, .far:
+            samples = Self.burst(.dull, attack: 0.005, decay: 0.05, length: 0.2, sampleRate: sampleRate, noise: &noise)
+        }
+        let peak = samples.reduce(Float(0)) { max($0, abs($1)) }
+        self.samples = peak > 0 ? samples.map { $0 / peak } : samples
+    }
+
+    public var duration: Double { Double(samples.count) / sampleRate }
+
+    private enum Colour {
+        /// High-passed: a click-like tick.
+        case bright
+        /// Band-limited around 1–3 kHz.
+        case middle
+        /// Low-passed: a soft thud.
+        case dull
+    }
+
+    private static func burst(_ colour: Colour, attack: Double, decay: Double, length: Double, sampleRate: Double,
+                              noise: inout NoiseSource) -> [Float] {
+        let count = Int(length * sampleRate)
+        let lowPass = { (cutoff: Double) in Float(1 - exp(-2 * .pi * cutoff / sampleRate)) }
+        var previous: Float = 0
+        var low: Float = 0
+        var result = [Float](repeating: 0, count: count)
+        for index in 0..<count {
+            let white = noise.next()
+            let filtered: Float
+            switch colour {
+            case .bright:
+                filtered = white - previous
+            case .middle:
+                low += lowPass(3_000) * ((white - previous) - low)
+                filtered = low
+            case .dull:
+                low += lowPass(500) * (white - low)
+                filtered = low
+            }
+            previous = white
+            let time = Double(index) / sampleRate
+            let rise = min(1, time / attack)
+            // The last 3 ms fade to zero so a cue never ends in a click.
+            let tail = min(1, (length - time) / 0.003)
+            result[index] = filtered * Float(rise * exp(-max(0, time - attack) / decay) * tail)
+        }
+        return result
+    }
+}
+
+/// A small deterministic white-noise generator, so a cue sounds the same every run.
+private struct NoiseSource {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed &* 0x9E37_79B9_7F4A_7C15 | 1 }
+
+    mutating func next() -> Float {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return Float(Double(state >> 11) / Double(1 << 53)) * 2 - 1
+    }
+}
+
+private extension TrainingFeedback {
+    var hashSeed: Int {
+        switch self {
+        case .correct: 1
+        case .wrong: 2
+        case .close: 3
+        case .moderate: 4
+        case .far: 5
+        }
+    }
+}

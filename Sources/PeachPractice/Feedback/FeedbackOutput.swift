@@ -1,0 +1,38 @@
+import PeachDomain
+
+/// Somewhere the outcome of an answer is made perceptible: an audible cue, controller LEDs.
+@MainActor
+public protocol FeedbackOutput: AnyObject {
+    func give(_ feedback: TrainingFeedback)
+}
+
+/// Hears of every answer from both sessions and passes its feedback on to every output.
+/// Registered as an observer of the sessions, after the store, so feedback follows recording.
+@MainActor
+public final class FeedbackAnnouncer: ComparisonObserver, PitchMatchingObserver {
+    private var outputs: [any FeedbackOutput]
+    public private(set) var lastFeedback: TrainingFeedback?
+
+    public init(outputs: [any FeedbackOutput] = []) {
+        self.outputs = outputs
+    }
+
+    public func add(_ output: any FeedbackOutput) {
+        outputs.append(output)
+    }
+
+    public func comparisonCompleted(_ completed: CompletedComparison) {
+        announce(TrainingFeedback(completed))
+    }
+
+    public func pitchMatchingCompleted(_ completed: CompletedPitchMatching) {
+        announce(TrainingFeedback(completed))
+    }
+
+    private func announce(_ feedback: TrainingFeedback) {
+        lastFeedback = feedback
+        for output in outputs {
+            output.give(feedback)
+        }
+    }
+}

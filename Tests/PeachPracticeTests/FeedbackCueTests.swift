@@ -1,0 +1,59 @@
+import Foundation
+import PeachDomain
+import PeachPractice
+import Testing
+
+@Suite("Feedback cues")
+struct FeedbackCueTests {
+    /// The strongest periodicity in the pitch range of training notes (50–2000 Hz), as a fraction of
+    /// the signal's energy: close to 1 for a tone, small for noise.
+    private func periodicity(_ samples: [Float], sampleRate: Double) -> Double {
+        let energy = samples.reduce(0.0) { $0 + Double($1) * Double($1) }
+        let lags = Int(sampleRate / 2000)...Int(sampleRate / 50)
+        return lags.map { lag in
+            var sum = 0.0
+            for index in lag..<samples.count { sum += Double(samples[index]) * Double(samples[index - lag]) }
+            return sum / energy
+        }.max() ?? 0
+    }
+
+    @Test("no cue has a pitch that could be mistaken for a training note", arguments: TrainingFeedback.allCases)
+    func noClearPitch(feedback: TrainingFeedback) {
+        let cue = FeedbackCue(feedback)
+        #expect(periodicity(cue.samples, sampleRate: cue.sampleRate) < 0.5)
+    }
+
+    @Test("the periodicity measure does see a tone (so the test above can fail)")
+    func measureSeesTone() {
+        let tone = (0..<9_600).map { Float(sin(2 * Double.pi * 440 * Double($0) / 48_000)) }
+        #expect(periodicity(tone, sampleRate: 48_000) > 0.9)
+    }
+
+    @Test("cues are short enough for the 0.4 s feedback pause, start and end quietly, and peak at 1",
+          arguments: TrainingFeedback.allCases)
+    func shape(feedback: TrainingFeedback) throws {
+        let cue = FeedbackCue(feedback)
+        #expect(cue.duration > 0.02 && cue.duration < 0.3)
+        let first = try #require(cue.samples.first)
+        let last = try #require(cue.samples.last)
+        #expect(abs(first) < 0.05 && abs(last) < 0.01)
+        #expect(abs(cue.samples.map(abs).max()! - 1) < 1e-6)
+    }
+
+    @Test("good and bad sound different, and so do close, moderate and far")
+    func distinct() {
+        #expect(FeedbackCue(.correct).samples != FeedbackCue(.wrong).samples)
+        let matching = [TrainingFeedback.close, .moderate, .far].map { FeedbackCue($0).samples }
+        #expect(Set(matching.map(\.count)).count == 3)
+    }
+
+    @Test("a cue sounds the same every time")
+    func deterministic() {
+        #expect(FeedbackCue(.moderate) == FeedbackCue(.moderate))
+    }
+
+    @Test("cues play well below the training loudness")
+    func level() {
+        #expect(FeedbackCue.defaultLevel.rawValue <= -12)
+    }
+}

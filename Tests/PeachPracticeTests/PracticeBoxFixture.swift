@@ -1,0 +1,40 @@
+import PeachDomain
+import PeachPractice
+import PeachTestSupport
+
+@MainActor
+final class RecordingFeedbackOutput: FeedbackOutput {
+    private(set) var given: [TrainingFeedback] = []
+    func give(_ feedback: TrainingFeedback) { given.append(feedback) }
+}
+
+/// A practice box over both real sessions, wired to test doubles.
+@MainActor
+struct PracticeBoxFixture {
+    let box: PracticeBox
+    let clock = ManualTrainingClock()
+    let player: MockNotePlayer
+    let comparisons = RecordingComparisonObserver()
+    let matchings = RecordingPitchMatchingObserver()
+    let feedback = RecordingFeedbackOutput()
+    let memory: TransientModeMemory
+    let interruptions = TrainingInterruptionCenter()
+    let settings = FixedSettingsProvider()
+    let log = LogCapture()
+
+    init(remembered: TrainingMode? = nil, modeOverride: TrainingMode? = nil) {
+        player = MockNotePlayer(clock: clock)
+        memory = TransientModeMemory(remembered)
+        let announcer = FeedbackAnnouncer(outputs: [feedback])
+        let comparison = ComparisonSession(
+            notePlayer: player, profile: StubDiscriminationProfile(), observers: [comparisons, announcer],
+            settings: settings, clock: clock, interruptions: interruptions, random: SeededRandomGenerator(seed: 7))
+        let matching = PitchMatchingSession(
+            notePlayer: player, observers: [matchings, announcer], settings: settings, clock: clock,
+            interruptions: interruptions, random: SeededRandomGenerator(seed: 7))
+        box = PracticeBox(comparison: comparison, matching: matching, interruptions: interruptions,
+                          modeMemory: memory, modeOverride: modeOverride, logger: log.logger)
+    }
+
+    var noteSeconds: Double { settings.currentSettings.noteDuration.seconds }
+}

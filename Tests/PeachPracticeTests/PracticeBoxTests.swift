@@ -1,0 +1,177 @@
+import PeachDomain
+import PeachPractice
+import PeachTestSupport
+import Testing
+
+@Suite("Practice box: hotplug, actions, interruptions")
+@MainActor
+struct PracticeBoxTests {
+    @Test("the first controller starts Hear & Compare with single notes when no mode is remembered")
+    func firstControllerStartsCompare() {
+        let fixture = PracticeBoxFixture()
+        #expect(fixture.box.activity == .waitingForController)
+        fixture.box.controllerConnected("Keystation 49")
+        #expect(fixture.box.activity == .training(.compare))
+        #expect(fixture.box.comparison.state == .playingNote1)
+        #expect(fixture.player.soundingNotes.count == 1)
+        #expect(fixture.memory.lastMode == .compare)
+    }
+
+    @Test("a controller starts the remembered mode", arguments: TrainingMode.allCases)
+    func controllerStartsRememberedMode(mode: TrainingMode) {
+        let fixture = PracticeBoxFixture(remembered: mode)
+        fixture.box.controllerConnected("nanoKEY2")
+        #expect(fixture.box.activity == .training(mode))
+        #expect(fixture.box.comparison.isRunning == (mode.skill == .comparison))
+        #expect(fixture.box.matching.isRunning == (mode.skill == .matching))
+    }
+
+    @Test("--mode overrides the remembered mode and becomes the remembered one")
+    func modeOverride() {
+        let fixture = PracticeBoxFixture(remembered: .compare, modeOverride: .matchIntervals)
+        #expect(fixture.memory.lastMode == .matchIntervals)
+        fixture.box.controllerConnected("keys")
+        #expect(fixture.box.activity == .training(.matchIntervals))
+    }
+
+    @Test("unplugging mid-note stops at once: nothing sounds, nothing is recorded, the box waits")
+    func unplugMidNote() {
+        let fixture = PracticeBoxFixture()
+        fixture.box.controllerConnected("keys")
+        fixture.clock.advance(seconds: fixture.noteSeconds + 0.1)  // into note 2
+        #expect(fixture.box.comparison.state == .playingNote2)
+        fixture.box.controllerDisconnected("keys")
+        #expect(fixture.box.activity == .waitingForController)
+        #expect(fixture.player.soundingNotes.isEmpty)
+        #expect(fixture.comparisons.completed.isEmpty)
+        #expect(fixture.box.lastInterruption == .controllerDisconnected(name: "keys"))
+        fixture.clock.advance(seconds: 5)
+        #expect(fixture.player.soundingNotes.isEmpty)
+        #expect(fixture.comparisons.completed.isEmpty)
+    }
+
+    @Test("replugging starts training again")
+    func replug() {
+        let fixture = PracticeBoxFixture(remembered: .match)
+        fixture.box.controllerConnected("keys")
+        fixture.box.controllerDisconnected("keys")
+        fixture.box.controllerConnected("keys")
+        #expect(fixture.box.activity == .training(.match))
+    }
+
+    @Test("losing a second controller that is not in use does not stop training")
+    func secondControllerLeaves() {
+        let fixture = PracticeBoxFixture()
+        fixture.box.controllerConnected("keys")
+        fixture.box.controllerConnected("pads")
+        fixture.box.handle(.answer(higher: true), from: "keys")
+        fixture.box.controllerDisconnected("pads")
+        #expect(fixture.box.isTraining)
+        fixture.box.controllerDisconnected("keys")
+        #expect(!fixture.box.isTraining)
+    }
+
+    @Test("answers from the controller are recorded as correct or wrong")
+    func answersRecorded() throws {
+        let fixture = PracticeBoxFixture()
+        fixture.box.controllerConnected("keys")
+        fixture.clock.advance(seconds: fixture.noteSeconds)
+        let first = try #require(fixture.box.comparison.currentComparison)
+        fixture.box.handle(.answer(higher: first.isTargetHigher))
+        fixture.clock.advance(seconds: 0.4 + fixture.noteSeconds)
+        let second = try #require(fixture.box.comparison.currentComparison)
+        fixture.box.handle(.answer(higher: !second.isTargetHigher))
+        #expect(fixture.comparisons.completed.map(\.isCorrect) == [true, false])
+        #expect(fixture.feedback.given == [.correct, .wrong])
+    }
+
+    @Test("a spring-back release commits the value held before it, not the centre")
+    func commitHeldValue() throws {
+        let fixture = PracticeBoxFixture(remembered: .match)
+        fixture.box.controllerConnected("keys")
+        fixture.clock.advance(seconds: fixture.noteSeconds)
+        fixture.box.handle(.adjustTuning(controlValue: 0.1))
+        fixture.box.handle(.adjustTuning(controlValue: 0.37))
+        fixture.box.handle(.adjustTuning(controlValue: 0.2))  // the wheel on its way back
+        fixture.box.handle(.adjustTuning(controlValue: 0))
+        let challenge = try #require(fixture.box.matching.currentChallenge)
+        fixture.box.handle(.commitTuning(heldValue: 0.37))
+        let result = try #require(fixture.matchings.completed.first)
+        let expected = challenge.initialCentOffset.rawValue + 0.37 * 100
+        #expect(abs(result.userCentError.rawValue - expected) < 1e-9)
+        #expect(fixture.feedback.given == [TrainingFeedback(result)])
+    }
+
+    @Test("a mode control switches skills, discarding the other's unfinished exercise")
+    func switchMode() {
+        let fixture = PracticeBoxFixture()
+        fixture.box.controllerConnected("keys")
+        fixture.clock.advance(seconds: fixture.noteSeconds)
+        fixture.box.handle(.start(.matchIntervals))
+        #expect(fixture.box.activity == .training(.matchIntervals))
+        #expect(!fixture.box.comparison.isRunning)
+        #expect(fixture.comparisons.completed.isEmpty)
+        #expect(fixture.player.soundingNotes.count == 1)  // only the new reference note
+        #expect(fixture.memory.lastMode == .matchIntervals)
+    }
+
+    @Test("the start control of the mode already running does not restart it")
+    func startSameMode() throws {
+        let fixture = PracticeBoxFixture()
+        fixture.box.controllerConnected("keys")
+        let comparison = try #require(fixture.box.comparison.currentComparison)
+        fixture.box.handle(.start(.compare))
+        #expect(fixture.box.comparison.currentComparison == comparison)
+        #expect(fixture.player.handles.count == 1)
+    }
+
+    @Test("stop from the controller stops; a later start control starts again")
+    func stopAndStart() {
+        let fixture = PracticeBoxFixture()
+        fixture.box.controllerConnected("keys")
+        fixture.box.handle(.stop)
+        #expect(fixture.box.activity == .ready)
+        #expect(fixture.player.soundingNotes.isEmpty)
+        fixture.box.handle(.start(.compare))
+        #expect(fixture.box.activity == .training(.compare))
+    }
+
+    @Test("audio loss stops training; its return does not resume it; the start control does")
+    func audioLoss() {
+        let fixture = PracticeBoxFixture()
+        fixture.box.controllerConnected("keys")
+        fixture.box.audioOutputFailed("snd_pcm_writei: No such device")
+        #expect(fixture.box.activity == .waitingForAudio)
+        #expect(fixture.player.soundingNotes.isEmpty)
+        fixture.box.handle(.start(.compare))
+        #expect(!fixture.box.isTraining)
+        fixture.box.audioOutputRecovered()
+        #expect(fixture.box.activity == .ready)
+        fixture.clock.advance(seconds: 3)
+        #expect(!fixture.box.isTraining)
+        fixture.box.handle(.start(.compare))
+        #expect(fixture.box.activity == .training(.compare))
+    }
+
+    @Test("shutting down stops through the interruption path and records nothing")
+    func shutDown() {
+        let fixture = PracticeBoxFixture(remembered: .match)
+        fixture.box.controllerConnected("keys")
+        fixture.clock.advance(seconds: fixture.noteSeconds)
+        fixture.box.handle(.adjustTuning(controlValue: 0.5))
+        fixture.box.shutDown()
+        #expect(!fixture.box.isTraining)
+        #expect(fixture.player.soundingNotes.isEmpty)
+        #expect(fixture.matchings.completed.isEmpty)
+    }
+
+    @Test("actions for the skill that is not running are ignored")
+    func actionsForOtherSkill() {
+        let fixture = PracticeBoxFixture()
+        fixture.box.controllerConnected("keys")
+        fixture.box.handle(.adjustTuning(controlValue: 0.5))
+        fixture.box.handle(.commitTuning(heldValue: 0.5))
+        #expect(fixture.matchings.completed.isEmpty)
+        #expect(fixture.box.activity == .training(.compare))
+    }
+}
