@@ -33,6 +33,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Sound cards appearing and going away, from udev (identity and removal of the audio output).
+        .target(
+            name: "PeachUdev",
+            dependencies: ["CUdev", .product(name: "Logging", package: "swift-log")]
+        ),
         // The practice box's behaviour: which session runs, controller actions, hotplug and audio-loss
         // reactions, feedback cues, the status line and the computer-keyboard controller. No C library.
         .target(
@@ -78,6 +83,10 @@ let package = Package(
         .testTarget(
             name: "PeachPracticeTests",
             dependencies: ["PeachPractice", "PeachDomain", "PeachTestSupport"]
+        ),
+        .testTarget(
+            name: "PeachUdevTests",
+            dependencies: ["PeachUdev"]
         ),
         .testTarget(
             name: "PeachStorageTests",
