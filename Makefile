@@ -10,7 +10,11 @@ PEACH := .build/$(CONFIG)/peach
 # Arguments for `make run`; `make run ARGS="--help"` passes others.
 ARGS ?=
 
-.PHONY: all deps build build-tests run test unit-test system-test bench clean
+PREFIX ?= /usr/local
+DESTDIR ?=
+SYSCONFDIR ?= /etc
+
+.PHONY: all deps build build-tests run test unit-test system-test bench install uninstall clean
 
 all: build
 
@@ -56,6 +60,34 @@ system-test: build-tests
 bench: deps
 	$(SWIFT) build -c release --product peach-bench
 	.build/release/peach-bench
+
+# Installs the practice box: binary, SoundFonts, mappings, udev rules, the systemd unit and a
+# default configuration (kept if one exists); creates the `peach` user and enables the service.
+# `make install DESTDIR=/tmp/stage` only stages the files (no user, no systemctl).
+install: build
+	install -D -m 0755 .build/$(CONFIG)/peach $(DESTDIR)$(PREFIX)/bin/peach
+	install -d $(DESTDIR)$(PREFIX)/share/peach/SoundFonts $(DESTDIR)$(PREFIX)/share/peach/Mappings
+	install -m 0644 SoundFonts/*.sf2 SoundFonts/README.md $(DESTDIR)$(PREFIX)/share/peach/SoundFonts/
+	install -m 0644 Mappings/* $(DESTDIR)$(PREFIX)/share/peach/Mappings/
+	install -D -m 0644 README.md $(DESTDIR)$(PREFIX)/share/doc/peach/README.md
+	install -D -m 0644 udev/70-peach.rules $(DESTDIR)$(SYSCONFDIR)/udev/rules.d/70-peach.rules
+	install -d $(DESTDIR)$(SYSCONFDIR)/systemd/system
+	sed 's|@PREFIX@|$(PREFIX)|g' udev/peach.service > $(DESTDIR)$(SYSCONFDIR)/systemd/system/peach.service
+	install -d $(DESTDIR)$(SYSCONFDIR)/peach
+	[ -e $(DESTDIR)$(SYSCONFDIR)/peach/config.yaml ] || $(DESTDIR)$(PREFIX)/bin/peach config --default > $(DESTDIR)$(SYSCONFDIR)/peach/config.yaml
+	@if [ -z "$(DESTDIR)" ]; then \
+	  id -u peach >/dev/null 2>&1 || $(SUDO) useradd --system --user-group --groups audio --home-dir /var/lib/peach --shell /usr/sbin/nologin peach; \
+	  $(SUDO) udevadm control --reload 2>/dev/null || true; \
+	  if [ -d /run/systemd/system ]; then $(SUDO) systemctl daemon-reload && $(SUDO) systemctl enable --now peach.service; \
+	  else echo "systemd is not running here: start the box with '$(PREFIX)/bin/peach run'"; fi; \
+	fi
+
+uninstall:
+	-[ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ] && $(SUDO) systemctl disable --now peach.service
+	rm -f $(DESTDIR)$(PREFIX)/bin/peach $(DESTDIR)$(SYSCONFDIR)/udev/rules.d/70-peach.rules \
+	  $(DESTDIR)$(SYSCONFDIR)/systemd/system/peach.service
+	rm -rf $(DESTDIR)$(PREFIX)/share/peach $(DESTDIR)$(PREFIX)/share/doc/peach
+	@echo "kept: $(SYSCONFDIR)/peach (configuration), /var/lib/peach (training history), the peach user"
 
 clean:
 	rm -rf .build .build-log.txt
