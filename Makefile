@@ -64,7 +64,8 @@ bench: deps
 # Installs the practice box: binary, SoundFonts, mappings, udev rules, the systemd unit and a
 # default configuration (kept if one exists); creates the `peach` user and enables the service.
 # `make install DESTDIR=/tmp/stage` only stages the files (no user, no systemctl).
-install: build
+install:
+	@[ -x .build/$(CONFIG)/peach ] || { echo "build first: make build (then sudo make install)" >&2; exit 1; }
 	install -D -m 0755 .build/$(CONFIG)/peach $(DESTDIR)$(PREFIX)/bin/peach
 	install -d $(DESTDIR)$(PREFIX)/share/peach/SoundFonts $(DESTDIR)$(PREFIX)/share/peach/Mappings
 	install -m 0644 SoundFonts/*.sf2 SoundFonts/README.md $(DESTDIR)$(PREFIX)/share/peach/SoundFonts/
