@@ -11,6 +11,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
     ],
     targets: [
         // System libraries, each behind its own small module (pkg-config finds the Debian -dev packages).
@@ -45,6 +46,14 @@ let package = Package(
             dependencies: [
                 "PeachDomain",
                 .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // YAML with locations: typed reading of a YAML document whose errors say FILE:LINE:COLUMN.
+        // General (mapping files, the configuration file); depends on Yams only.
+        .target(
+            name: "PeachYAML",
+            dependencies: [
+                .product(name: "Yams", package: "Yams"),
             ]
         ),
         // The `peach` command tree; kept in a library so its parsing is testable.
@@ -91,6 +100,10 @@ let package = Package(
         .testTarget(
             name: "PeachStorageTests",
             dependencies: ["PeachStorage", "PeachDomain", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "PeachYAMLTests",
+            dependencies: ["PeachYAML"]
         ),
         .testTarget(
             name: "PeachCLITests",

@@ -1,0 +1,157 @@
+import Yams
+
+/// One node of a YAML document together with where it is, so that anything wrong with its value —
+/// a wrong type, a number out of range, an unknown name — is reported as `FILE:LINE:COLUMN: reason`.
+///
+/// Reading goes top-down: `YAMLNode.parse` the text, take `.mapping()`, look keys up and convert
+/// their values with the typed accessors; each accessor throws a `YAMLError` pointing at the node.
+/// `path` (`answers.higher[1]`) names the node in messages.
+public struct YAMLNode: @unchecked Sendable {
+    // @unchecked: Yams.Node holds an optional weak Anchor reference that a parsed node never
+    // mutates; a YAMLNode is only read.
+    public let node: Node
+    public let file: String
+    /// Where the node sits in the document, e.g. `tuning.commit` or `modes[2]`; empty for the root.
+    public let path: String
+
+    public init(node: Node, file: String, path: String = "") {
+        self.node = node
+        self.file = file
+        self.path = path
+    }
+
+    /// Parses the first document of `text`. A syntax error (bad indentation, an unclosed quote, a
+    /// duplicated key) becomes a `YAMLError` with libyaml's position. Returns nil for an empty
+    /// document (only comments or blank lines).
+    public static func parse(_ text: String, file: String) throws(YAMLError) -> YAMLNode? {
+        do {
+            guard let node = try Yams.compose(yaml: text) else { return nil }
+            return YAMLNode(node: node, file: file)
+        } catch let error as YamlError {
+            throw YAMLError(file: file, error)
+        } catch {
+            throw YAMLError(file: file, line: nil, column: nil, message: "cannot read YAML: \(error)")
+        }
+    }
+
+    /// 1-based line of the node's first character (0 if Yams gave no mark, e.g. a node built in code).
+    public var line: Int { node.mark?.line ?? 0 }
+    public var column: Int { node.mark?.column ?? 0 }
+
+    /// An error located at this node, its message prefixed by the node's path when it has one.
+    public func error(_ message: String) -> YAMLError {
+        YAMLError(file: file, line: node.mark?.line, column: node.mark?.column,
+                  message: path.isEmpty ? message : "\(path): \(message)")
+    }
+
+    /// What the node is, for messages: "a mapping", "a list", "text `abc`".
+    public var kindDescription: String {
+        switch node {
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        case .alias: "an alias"
+        case let .scalar(scalar): scalar.string.isEmpty ? "nothing" : "`\(scalar.string)`"
+        }
+    }
+
+    /// True for an explicit or implicit null (`~`, `null`, an empty value).
+    public var isNull: Bool {
+        guard case let .scalar(scalar) = node else { return false }
+        return scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+    }
+
+    // MARK: Structure
+
+    public func mapping() throws(YAMLError) -> YAMLMapping {
+        guard case let .mapping(mapping) = node else { throw error("expected a mapping (key: value lines), found \(kindDescription)") }
+        var entries: [YAMLMapping.Entry] = []
+        for (key, value) in mapping {
+            let keyText = key.string ?? ""
+            let child = path.isEmpty ? keyText : "\(path).\(keyText)"
+            entries.append(YAMLMapping.Entry(key: keyText,
+                                             keyNode: YAMLNode(node: key, file: file, path: child),
+                                             value: YAMLNode(node: value, file: file, path: child)))
+        }
+        return YAMLMapping(node: self, entries: entries)
+    }
+
+    /// The items of a list.
+    public func sequence() throws(YAMLError) -> [YAMLNode] {
+        guard case let .sequence(sequence) = node else { throw error("expected a list, found \(kindDescription)") }
+        return sequence.enumerated().map { YAMLNode(node: $1, file: file, path: "\(path)[\($0)]") }
+    }
+
+    /// A list's items, or this node alone: for keys that accept `x` as well as `[x, y]`.
+    public func listOrSingle() -> [YAMLNode] {
+        if case .sequence = node, let items = try? sequence() { return items }
+        return [self]
+    }
+
+    // MARK: Scalars
+
+    public func string() throws(YAMLError) -> String {
+        guard case let .scalar(scalar) = node, !isNull else { throw error("expected text, found \(kindDescription)") }
+        return scalar.string
+    }
+
+    public func int(in range: ClosedRange<Int>? = nil) throws(YAMLError) -> Int {
+        guard case let .scalar(scalar) = node, let value = Int.construct(from: scalar) else {
+            throw error("expected a whole number, found \(kindDescription)")
+        }
+        if let range, !range.contains(value) {
+            throw error("\(value) is out of range \(range.lowerBound)…\(range.upperBound)")
+        }
+        return value
+    }
+
+    public func double(in range: ClosedRange<Double>? = nil) throws(YAMLError) -> Double {
+        guard case let .scalar(scalar) = node, let value = Double.construct(from: scalar), value.isFinite else {
+            throw error("expected a number, found \(kindDescription)")
+        }
+        if let range, !range.contains(value) {
+            throw error("\(value) is out of range \(range.lowerBound.formatted)…\(range.upperBound.formatted)")
+        }
+        return value
+    }
+
+    public func bool() throws(YAMLError) -> Bool {
+        guard case let .scalar(scalar) = node, let value = Bool.construct(from: scalar) else {
+            throw error("expected true or false, found \(kindDescription)")
+        }
+        return value
+    }
+
+    /// One of an enumeration's raw names; the message lists the accepted names.
+    public func oneOf<Choice: RawRepresentable & CaseIterable>(_ type: Choice.Type) throws(YAMLError) -> Choice
+    where Choice.RawValue == String {
+        let text = try string()
+        guard let choice = Choice(rawValue: text) else {
+            throw error("unknown value `\(text)`; expected one of: \(Choice.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        return choice
+    }
+}
+
+private extension Double {
+    var formatted: String { rounded() == self ? String(Int(self)) : String(self) }
+}
+
+extension YAMLError {
+    /// Yams' syntax errors, with their libyaml positions (already 1-based).
+    init(file: String, _ error: YamlError) {
+        switch error {
+        case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
+             let .composer(context, problem, mark, _):
+            let while_ = context.map { " (\($0.text) at line \($0.mark.line))" } ?? ""
+            self.init(file: file, line: mark.line, column: mark.column, message: "YAML syntax: \(problem)\(while_)")
+        case let .duplicatedKeysInMapping(duplicates, context):
+            self.init(file: file, line: context.mark.line, column: context.mark.column,
+                      message: "the key \(duplicates.map { "`\($0)`" }.joined(separator: ", ")) appears more than once in this mapping")
+        case let .reader(problem, offset, _, _):
+            self.init(file: file, line: nil, column: nil,
+                      message: "cannot read the file as text: \(problem)\(offset.map { " at byte \($0)" } ?? "")")
+        default:
+            self.init(file: file, line: nil, column: nil, message: "cannot read YAML: \(error)")
+        }
+    }
+}

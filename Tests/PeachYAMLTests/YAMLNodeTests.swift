@@ -1,0 +1,111 @@
+import Testing
+@testable import PeachYAML
+
+@Suite("YAML with locations")
+struct YAMLNodeTests {
+    let text = """
+        # a comment
+        name: Example
+        channel: 10
+        ratio: 0.25
+        enabled: yes
+        notes: [60, 62]
+        nested:
+          inner: 300
+          typo: 1
+        """
+
+    func root() throws -> YAMLMapping {
+        try #require(try YAMLNode.parse(text, file: "ex.yaml")).mapping()
+    }
+
+    @Test("typed accessors read scalars, lists and nested mappings")
+    func accessors() throws {
+        let map = try root()
+        #expect(try map.required("name").string() == "Example")
+        #expect(try map.required("channel").int(in: 1...16) == 10)
+        #expect(try map.required("ratio").double() == 0.25)
+        #expect(try map.required("enabled").bool())
+        #expect(try map.required("notes").sequence().map { try $0.int() } == [60, 62])
+        #expect(try map.required("nested").mapping()["inner"]?.int() == 300)
+        #expect(map.optional("absent") == nil)
+        #expect(map.keys == ["name", "channel", "ratio", "enabled", "notes", "nested"])
+    }
+
+    @Test("a value error names file, line, column and the key path")
+    func valueErrorLocation() throws {
+        let inner = try #require(try root().required("nested").mapping()["inner"])
+        #expect(throws: YAMLError(file: "ex.yaml", line: 8, column: 10, message: "nested.inner: 300 is out of range 0…127")) {
+            try inner.int(in: 0...127)
+        }
+        let name = try root().required("name")
+        let error = #expect(throws: YAMLError.self) { try name.int() }
+        #expect(error?.description == "ex.yaml:2:7: name: expected a whole number, found `Example`")
+    }
+
+    @Test("a missing key is reported at the mapping; an unknown key at the key, with a hint")
+    func missingAndUnknownKeys() throws {
+        let nested = try root().required("nested").mapping()
+        let missing = #expect(throws: YAMLError.self) { try nested.required("outer") }
+        #expect(missing?.line == 8)
+        #expect(missing?.message.contains("missing required key `outer`") == true)
+        let unknown = nested.unknownKeys(allowed: ["inner", "type"])
+        #expect(unknown.count == 1)
+        #expect(unknown.first?.line == 9)
+        #expect(unknown.first?.message == "unknown key `typo`; did you mean `type`?")
+        let far = nested.unknownKeys(allowed: ["inner", "velocity"])
+        #expect(far.first?.message == "unknown key `typo`; expected one of: inner, velocity")
+    }
+
+    @Test("syntax errors carry libyaml's line")
+    func syntaxError() {
+        let error = #expect(throws: YAMLError.self) { try YAMLNode.parse("a: 1\nb: [1, 2\nc: 3\n", file: "bad.yaml") }
+        #expect(error?.file == "bad.yaml")
+        #expect(error?.line != nil)
+        #expect(error?.message.hasPrefix("YAML syntax:") == true)
+        let tab = #expect(throws: YAMLError.self) { try YAMLNode.parse("a:\n\t- 1\n", file: "tab.yaml") }
+        #expect(tab?.line == 2)
+    }
+
+    @Test("a duplicated key is an error at its line")
+    func duplicateKey() {
+        let error = #expect(throws: YAMLError.self) { try YAMLNode.parse("a: 1\nb: 2\na: 3\n", file: "dup.yaml") }
+        #expect(error?.message.contains("`a` appears more than once") == true)
+        #expect(error?.line != nil)
+    }
+
+    @Test("an empty document is nil, not an error")
+    func empty() throws {
+        #expect(try YAMLNode.parse("# only a comment\n", file: "e.yaml") == nil)
+    }
+
+    enum Colour: String, CaseIterable { case red, green }
+
+    @Test("oneOf lists the accepted names")
+    func oneOf() throws {
+        let map = try #require(try YAMLNode.parse("c: blue\nd: red\n", file: "c.yaml")).mapping()
+        #expect(try map.required("d").oneOf(Colour.self) == .red)
+        let error = #expect(throws: YAMLError.self) { try map.required("c").oneOf(Colour.self) }
+        #expect(error?.description == "c.yaml:1:4: c: unknown value `blue`; expected one of: red, green")
+    }
+
+    @Test("the collector keeps every error and sorts them by position")
+    func collector() throws {
+        let map = try root()
+        var collector = YAMLErrorCollector()
+        _ = collector.collect { try map.required("ratio").int() }
+        _ = collector.collect { try map.required("name").int() }
+        let value = collector.collect { try map.required("channel").int() }
+        #expect(value == 10)
+        let thrown = #expect(throws: YAMLErrors.self) { try collector.throwIfAny() }
+        #expect(thrown?.errors.map(\.line) == [2, 4])
+    }
+
+    @Test("a list-or-single key accepts both forms")
+    func listOrSingle() throws {
+        let map = try #require(try YAMLNode.parse("one: 5\nmany: [1, 2]\n", file: "l.yaml")).mapping()
+        #expect(try map.required("one").listOrSingle().map { try $0.int() } == [5])
+        #expect(try map.required("many").listOrSingle().map { try $0.int() } == [1, 2])
+        #expect(try map.required("many").sequence()[1].path == "many[1]")
+    }
+}
