@@ -56,12 +56,18 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // The configuration file: reading with located errors, printing with origins, live reload.
+        .target(
+            name: "PeachConfig",
+            dependencies: ["PeachDomain", "PeachYAML"]
+        ),
         // The `peach` command tree; kept in a library so its parsing is testable.
         .target(
             name: "PeachCLI",
             dependencies: [
                 "PeachDomain",
                 "PeachStorage",
+                "PeachConfig",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -96,6 +102,10 @@ let package = Package(
         .testTarget(
             name: "PeachUdevTests",
             dependencies: ["PeachUdev"]
+        ),
+        .testTarget(
+            name: "PeachConfigTests",
+            dependencies: ["PeachConfig", "PeachDomain", "PeachYAML"]
         ),
         .testTarget(
             name: "PeachStorageTests",

@@ -1,0 +1,51 @@
+import ArgumentParser
+import Foundation
+import PeachConfig
+
+/// `--config FILE`, shared by the commands that read the configuration.
+struct ConfigOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp(
+        "The configuration file (default: $XDG_CONFIG_HOME/peach/config.yaml or ~/.config/peach/config.yaml).",
+        valueName: "file"))
+    var config: String?
+
+    var location: ConfigurationLocation { ConfigurationLocation(explicit: config) }
+}
+
+struct ConfigCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config",
+        abstract: "Print the effective configuration and where each value came from.",
+        discussion: """
+            Every value is shown with its origin: FILE:LINE, or `default`. With --check, only validates \
+            the file and reports every problem as FILE:LINE:COLUMN: reason (exit status 1).
+            """)
+
+    @OptionGroup var options: ConfigOptions
+
+    @Flag(help: "Only validate the configuration file.")
+    var check = false
+
+    @Flag(name: .customLong("default"), help: "Print a configuration file with every setting at its default.")
+    var printDefault = false
+
+    func run() throws {
+        if printDefault {
+            print(ConfigurationPrinter.defaultFile(), terminator: "")
+            return
+        }
+        let location = options.location
+        let result: ConfigurationReader.Result
+        do {
+            result = try ConfigurationReader(knownMappings: MappingNames.available()).load(location)
+        } catch {
+            throw CommandFailure("the configuration is not valid; nothing of it is used:\n\(error)")
+        }
+        if check {
+            print(location.exists ? "\(location.file.path): valid" : "\(location.file.path) does not exist: defaults apply")
+            return
+        }
+        print("# configuration file: \(location.file.path)" + (location.exists ? "" : " (not present: defaults)"))
+        print(ConfigurationPrinter.effective(result.configuration, origins: result.origins), terminator: "")
+    }
+}

@@ -1,0 +1,266 @@
+import Foundation
+import PeachDomain
+import PeachYAML
+
+/// Reads a configuration file: every value is checked, every problem reported as `FILE:LINE:COLUMN:
+/// reason` (all of them, not just the first), and a file with any problem is rejected whole.
+public struct ConfigurationReader {
+    /// Where each value of the effective configuration came from, by key path (`training.note-duration`).
+    public typealias Origins = [String: String]
+
+    public struct Result: Sendable {
+        public let configuration: PracticeConfiguration
+        public let origins: Origins
+
+        public init(configuration: PracticeConfiguration, origins: Origins) {
+            self.configuration = configuration
+            self.origins = origins
+        }
+    }
+
+    /// Names of the mappings that exist, to check `controllers.assign`; nil skips that check.
+    public var knownMappings: Set<String>?
+
+    public init(knownMappings: Set<String>? = nil) {
+        self.knownMappings = knownMappings
+    }
+
+    public func read(_ text: String, file: String) throws(YAMLErrors) -> Result {
+        var reading = Reading(file: file, knownMappings: knownMappings)
+        do {
+            if let root = try YAMLNode.parse(text, file: file) {
+                reading.read(root)
+            }
+        } catch {
+            throw YAMLErrors([error])
+        }
+        try reading.errors.throwIfAny()
+        return Result(configuration: reading.configuration, origins: reading.origins)
+    }
+
+    /// The configuration at `location`: defaults when the default file is absent; an error when a
+    /// file named explicitly is missing.
+    public func load(_ location: ConfigurationLocation) throws(YAMLErrors) -> Result {
+        guard location.exists else {
+            if location.isExplicit {
+                throw YAMLErrors([YAMLError(file: location.file.path, line: nil, column: nil,
+                                            message: "no such configuration file (`peach config --default > FILE` writes one)")])
+            }
+            return Result(configuration: PracticeConfiguration(), origins: [:])
+        }
+        return try read(contentsOf: location.file)
+    }
+
+    public func read(contentsOf url: URL) throws(YAMLErrors) -> Result {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw YAMLErrors([YAMLError(file: url.path, line: nil, column: nil,
+                                        message: "cannot read the configuration file: \(error.localizedDescription)")])
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw YAMLErrors([YAMLError(file: url.path, line: nil, column: nil,
+                                        message: "the configuration file is not UTF-8 text")])
+        }
+        return try read(text, file: url.path)
+    }
+}
+
+private struct Reading {
+    let file: String
+    let knownMappings: Set<String>?
+    var configuration = PracticeConfiguration()
+    var origins: ConfigurationReader.Origins = [:]
+    var errors = YAMLErrorCollector()
+
+    init(file: String, knownMappings: Set<String>?) {
+        self.file = file
+        self.knownMappings = knownMappings
+    }
+
+    /// Relative paths in the file are relative to the file's directory.
+    var baseDirectory: URL { URL(fileURLWithPath: file).deletingLastPathComponent() }
+
+    mutating func read(_ root: YAMLNode) {
+        guard let map = errors.collect({ try root.mapping() }) else { return }
+        errors.add(contentsOf: map.unknownKeys(allowed: ["training", "sound", "feedback", "audio", "controllers"]))
+        if let node = map.optional("training") { readTraining(node) }
+        if let node = map.optional("sound") { readSound(node) }
+        if let node = map.optional("feedback") { readFeedback(node) }
+        if let node = map.optional("audio") { readAudio(node) }
+        if let node = map.optional("controllers") { readControllers(node) }
+    }
+
+    /// Reads `key` of `map` with `convert`, records its origin, and stores it with `assign`.
+    mutating func value<T>(_ map: YAMLMapping, _ key: String, section: String,
+                           _ convert: (YAMLNode) throws -> T, _ assign: (inout PracticeConfiguration, T) -> Void) {
+        guard let node = map.optional(key) else { return }
+        guard let value = errors.collect({ try convert(node) }) else { return }
+        assign(&configuration, value)
+        origins["\(section).\(key)"] = "\(node.file):\(node.line)"
+    }
+
+    mutating func readTraining(_ node: YAMLNode) {
+        guard let map = errors.collect({ try node.mapping() }) else { return }
+        errors.add(contentsOf: map.unknownKeys(allowed: [
+            "note-range", "note-duration", "reference-pitch", "vary-loudness", "intervals", "tuning-system",
+            "velocity", "pitch-matching",
+        ]))
+        let section = "training"
+        value(map, "note-range", section: section, Self.noteRange) { $0.training.noteRange = $1 }
+        value(map, "note-duration", section: section, { node in
+            let seconds = try node.double(in: NoteDuration.validRange)
+            guard let duration = NoteDuration(seconds: seconds) else { throw node.error("invalid note duration") }
+            return duration
+        }) { $0.training.noteDuration = $1 }
+        value(map, "reference-pitch", section: section, {
+            Frequency(try $0.double(in: TrainingSettings.referencePitchRange))
+        }) { $0.training.referencePitch = $1 }
+        value(map, "vary-loudness", section: section, { try $0.double(in: 0...1) }) { $0.training.loudnessVariation = $1 }
+        value(map, "intervals", section: section, Self.intervals) { $0.training.intervals = $1 }
+        value(map, "tuning-system", section: section, { try $0.oneOf(TuningSystem.self) }) { $0.training.tuningSystem = $1 }
+        value(map, "velocity", section: section, { MIDIVelocity(UInt8(try $0.int(in: 1...127))) }) {
+            $0.training.velocity = $1
+        }
+        if let matchingNode = map.optional("pitch-matching"),
+           let matching = errors.collect({ try matchingNode.mapping() }) {
+            errors.add(contentsOf: matching.unknownKeys(allowed: ["initial-offset-range", "tuning-range"]))
+            let section = "training.pitch-matching"
+            value(matching, "initial-offset-range", section: section, { Cents(try $0.double(in: 0...600)) }) {
+                $0.training.pitchMatchingInitialOffsetRange = $1
+            }
+            value(matching, "tuning-range", section: section, { Cents(try $0.double(in: 1...1200)) }) {
+                $0.training.pitchMatchingTuningRange = $1
+            }
+            let training = configuration.training
+            if training.pitchMatchingTuningRange < training.pitchMatchingInitialOffsetRange {
+                errors.add(matchingNode.error(
+                    "tuning-range (\(training.pitchMatchingTuningRange.rawValue) cents) is smaller than "
+                        + "initial-offset-range (\(training.pitchMatchingInitialOffsetRange.rawValue) cents): "
+                        + "some targets could not be reached"))
+            }
+        }
+    }
+
+    static func noteRange(_ node: YAMLNode) throws -> NoteRange {
+        let map = try node.mapping()
+        try map.rejectUnknownKeys(allowed: ["lowest", "highest"])
+        func note(_ key: String) throws -> MIDINote {
+            let value = try map.required(key)
+            let text = try value.string()
+            guard let note = MIDINote(name: text) else {
+                throw value.error("`\(text)` is not a note; write a name such as C2 or F#3, or a MIDI number")
+            }
+            return note
+        }
+        let lowest = try note("lowest"), highest = try note("highest")
+        do {
+            return try NoteRange(lowest: lowest, highest: highest)
+        } catch {
+            throw node.error(error.description)
+        }
+    }
+
+    static func intervals(_ node: YAMLNode) throws -> Set<DirectedInterval> {
+        let items = node.listOrSingle()
+        guard !items.isEmpty else { throw node.error("name at least one interval, e.g. [P5 up, M3 down]") }
+        var result = Set<DirectedInterval>()
+        for item in items {
+            let words = try item.string().split(separator: " ").map(String.init)
+            guard (1...2).contains(words.count), let interval = Interval(abbreviation: words[0]) else {
+                throw item.error("`\(words.joined(separator: " "))` is not an interval; write e.g. `P5 up`, `m3 down` "
+                                 + "or `P1` (P1 m2 M2 m3 M3 P4 d5 P5 m6 M6 m7 M7 P8)")
+            }
+            var direction = Direction.up
+            if words.count == 2 {
+                guard let given = Direction(rawValue: words[1]) else {
+                    throw item.error("`\(words[1])` is not a direction; write up or down")
+                }
+                direction = given
+            }
+            result.insert(DirectedInterval(interval, direction))
+        }
+        return result
+    }
+
+    mutating func readSound(_ node: YAMLNode) {
+        guard let map = errors.collect({ try node.mapping() }) else { return }
+        errors.add(contentsOf: map.unknownKeys(allowed: ["soundfont", "preset"]))
+        let base = baseDirectory
+        value(map, "soundfont", section: "sound", { node in
+            let path = try node.string()
+            let url = URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL
+            guard FileManager.default.isReadableFile(atPath: url.path) else {
+                throw node.error("the SoundFont \(url.path) does not exist or cannot be read")
+            }
+            return url.path
+        }) { $0.sound.soundFont = $1 }
+        value(map, "preset", section: "sound", { node in
+            let parts = try node.string().split(separator: ":", omittingEmptySubsequences: false)
+            guard parts.count == 2, let bank = Int(parts[0]), let program = Int(parts[1]),
+                  (0...16383).contains(bank), (0...127).contains(program) else {
+                throw node.error("write the preset as BANK:PROGRAM, e.g. 0:0 (bank 0–16383, program 0–127)")
+            }
+            return (bank, program)
+        }) { $0.sound.bank = $1.0; $0.sound.program = $1.1 }
+    }
+
+    mutating func readFeedback(_ node: YAMLNode) {
+        guard let map = errors.collect({ try node.mapping() }) else { return }
+        errors.add(contentsOf: map.unknownKeys(allowed: ["cues", "cue-level", "lights"]))
+        value(map, "cues", section: "feedback", { try $0.bool() }) { $0.feedback.cues = $1 }
+        value(map, "cue-level", section: "feedback", { AmplitudeDB(try $0.double(in: FeedbackSettings.cueLevelRange)) }) {
+            $0.feedback.cueLevel = $1
+        }
+        value(map, "lights", section: "feedback", { try $0.bool() }) { $0.feedback.lights = $1 }
+    }
+
+    mutating func readAudio(_ node: YAMLNode) {
+        guard let map = errors.collect({ try node.mapping() }) else { return }
+        errors.add(contentsOf: map.unknownKeys(allowed: ["device", "period-frames", "periods"]))
+        value(map, "device", section: "audio", { node in
+            let name = try node.string().trimmingCharacters(in: .whitespaces)
+            guard !name.isEmpty else { throw node.error("name an ALSA device, e.g. default or hw:1,0") }
+            return name
+        }) { $0.audio.device = $1 }
+        value(map, "period-frames", section: "audio", { try $0.int(in: AudioSettings.periodFramesRange) }) {
+            $0.audio.periodFrames = $1
+        }
+        value(map, "periods", section: "audio", { try $0.int(in: AudioSettings.periodsRange) }) { $0.audio.periods = $1 }
+    }
+
+    mutating func readControllers(_ node: YAMLNode) {
+        guard let map = errors.collect({ try node.mapping() }) else { return }
+        errors.add(contentsOf: map.unknownKeys(allowed: ["mappings-directory", "assign"]))
+        let base = baseDirectory
+        value(map, "mappings-directory", section: "controllers", { node in
+            let url = URL(fileURLWithPath: try node.string(), relativeTo: base).standardizedFileURL
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw node.error("the mappings directory \(url.path) does not exist")
+            }
+            return url.path
+        }) { $0.controllers.mappingsDirectory = $1 }
+        let known = knownMappings
+        value(map, "assign", section: "controllers", { node in
+            var seen: [String: Int] = [:]
+            return try node.sequence().map { item in
+                let entry = try item.mapping()
+                try entry.rejectUnknownKeys(allowed: ["match", "mapping"])
+                let patternNode = try entry.required("match")
+                let pattern = try patternNode.string()
+                if let line = seen[pattern] {
+                    throw patternNode.error("`\(pattern)` is already assigned on line \(line)")
+                }
+                seen[pattern] = patternNode.line
+                let mappingNode = try entry.required("mapping")
+                let mapping = try mappingNode.string()
+                if let known, !known.contains(mapping) {
+                    throw mappingNode.error("no mapping named `\(mapping)`; known: \(known.sorted().joined(separator: ", "))")
+                }
+                return MappingAssignment(pattern: pattern, mapping: mapping)
+            }
+        }) { $0.controllers.assignments = $1 }
+    }
+}

@@ -1,0 +1,92 @@
+import PeachDomain
+
+/// Everything the practice box reads from its configuration file, validated.
+public struct PracticeConfiguration: Hashable, Sendable {
+    public var training: TrainingSettings
+    public var sound: SoundChoice
+    public var feedback: FeedbackSettings
+    public var audio: AudioSettings
+    public var controllers: ControllerSettings
+
+    public init(training: TrainingSettings = TrainingSettings(), sound: SoundChoice = SoundChoice(),
+                feedback: FeedbackSettings = FeedbackSettings(), audio: AudioSettings = AudioSettings(),
+                controllers: ControllerSettings = ControllerSettings()) {
+        self.training = training
+        self.sound = sound
+        self.feedback = feedback
+        self.audio = audio
+        self.controllers = controllers
+    }
+}
+
+/// The instrument: a SoundFont file (nil: Peach's own) and a preset in it.
+public struct SoundChoice: Hashable, Sendable {
+    public var soundFont: String?
+    public var bank: Int
+    public var program: Int
+
+    public init(soundFont: String? = nil, bank: Int = 0, program: Int = 0) {
+        self.soundFont = soundFont
+        self.bank = bank
+        self.program = program
+    }
+
+    /// `BANK:PROGRAM`, as `peach play --preset` takes it.
+    public var preset: String { "\(bank):\(program)" }
+}
+
+public struct FeedbackSettings: Hashable, Sendable {
+    /// Audible cues after each answer.
+    public var cues: Bool
+    /// How loud cues are relative to a training note at nominal loudness (−40…−6 dB).
+    public var cueLevel: AmplitudeDB
+    public static let cueLevelRange: ClosedRange<Double> = -40 ... -6
+    /// Feedback messages to controllers whose mapping defines them (pad LEDs).
+    public var lights: Bool
+
+    public init(cues: Bool = true, cueLevel: AmplitudeDB = AmplitudeDB(-20), lights: Bool = true) {
+        self.cues = cues
+        self.cueLevel = cueLevel
+        self.lights = lights
+    }
+}
+
+public struct AudioSettings: Hashable, Sendable {
+    /// An ALSA PCM name: `default`, `hw:1,0`, `plughw:CARD=Headphones`.
+    public var device: String
+    /// Frames per ALSA period at 48 kHz; latency is about periodFrames × periods / 48 ms.
+    public var periodFrames: Int
+    public var periods: Int
+    public static let periodFramesRange = 32...8192
+    public static let periodsRange = 2...16
+
+    public init(device: String = "default", periodFrames: Int = 256, periods: Int = 3) {
+        self.device = device
+        self.periodFrames = periodFrames
+        self.periods = periods
+    }
+}
+
+public struct ControllerSettings: Hashable, Sendable {
+    /// A directory searched for mapping files before the built-in ones.
+    public var mappingsDirectory: String?
+    /// Mapping overrides: a controller whose port or client name matches `pattern` uses `mapping`.
+    public var assignments: [MappingAssignment]
+
+    public init(mappingsDirectory: String? = nil, assignments: [MappingAssignment] = []) {
+        self.mappingsDirectory = mappingsDirectory
+        self.assignments = assignments
+    }
+}
+
+public struct MappingAssignment: Hashable, Sendable {
+    /// A shell-style pattern (`*`, `?`) on the controller's port or client name.
+    public var pattern: String
+    /// The mapping's name (its file name without `.yaml`).
+    public var mapping: String
+
+    public init(pattern: String, mapping: String) {
+        self.pattern = pattern
+        self.mapping = mapping
+    }
+}

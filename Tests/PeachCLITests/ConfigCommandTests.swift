@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+@Suite("peach config")
+struct ConfigCommandTests {
+    private func temporaryFile(_ text: String) throws -> URL {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("peach-config-\(UUID().uuidString).yaml")
+        try Data(text.utf8).write(to: file)
+        return file
+    }
+
+    @Test("--check accepts a valid file and rejects an invalid one with every location, exit 1")
+    func check() throws {
+        let valid = try temporaryFile("training:\n  reference-pitch: 415\n")
+        defer { try? FileManager.default.removeItem(at: valid) }
+        let accepted = try PeachCommandTests.run(["config", "--check", "--config", valid.path])
+        #expect(accepted.status == 0)
+        #expect(accepted.output.contains("valid"))
+
+        let invalid = try temporaryFile("training:\n  reference-pitch: 415\n  velocity: 200\naudio:\n  periods: 0\n")
+        defer { try? FileManager.default.removeItem(at: invalid) }
+        let rejected = try PeachCommandTests.run(["config", "--check", "--config", invalid.path])
+        #expect(rejected.status == 1)
+        #expect(rejected.output.contains("\(invalid.path):3:13: training.velocity: 200 is out of range 1…127"))
+        #expect(rejected.output.contains("\(invalid.path):5:12: audio.periods: 0 is out of range 2…16"))
+    }
+
+    @Test("the effective configuration names each value's origin")
+    func effective() throws {
+        let file = try temporaryFile("training:\n  reference-pitch: 415\n")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try PeachCommandTests.run(["config", "--config", file.path])
+        #expect(result.status == 0)
+        #expect(result.output.contains("reference-pitch: 415.0  # \(file.path):2"))
+        #expect(result.output.contains("note-duration: 1.0  # default"))
+    }
+
+    @Test("a missing --config file is an error that says how to make one")
+    func missing() throws {
+        let result = try PeachCommandTests.run(["config", "--config", "/nonexistent/peach.yaml"])
+        #expect(result.status == 1)
+        #expect(result.output.contains("peach config --default"))
+    }
+
+    @Test("--default writes a file that --check accepts")
+    func defaultFile() throws {
+        let printed = try PeachCommandTests.run(["config", "--default"])
+        #expect(printed.status == 0)
+        let file = try temporaryFile(printed.output)
+        defer { try? FileManager.default.removeItem(at: file) }
+        #expect(try PeachCommandTests.run(["config", "--check", "--config", file.path]).status == 0)
+    }
+}
