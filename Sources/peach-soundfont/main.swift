@@ -13,6 +13,12 @@ if arguments.contains("--help") || arguments.contains("-h") || arguments.count >
     exit(arguments.count > 1 ? 64 : 0)
 }
 let path = arguments.first ?? "SoundFonts/peach.sf2"
+let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+var isDirectory: ObjCBool = false
+guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+    FileHandle.standardError.write(Data("peach-soundfont: cannot write \(path): no directory \(directory)\n".utf8))
+    exit(1)
+}
 
 let font = PeachSoundFont.make()
 do {
