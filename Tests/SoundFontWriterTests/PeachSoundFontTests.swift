@@ -33,7 +33,7 @@ struct PeachSoundFontTests {
         let output = directory.appendingPathComponent("peach.sf2")
         let result = try run(Self.tool, [output.path])
         #expect(result.status == 0, "\(result.output)")
-        #expect(result.output.contains("3 presets"))
+        #expect(result.output.contains("4 presets"))
         #expect(try Data(contentsOf: output) == Data(contentsOf: Self.committedFile))
     }
 
@@ -56,18 +56,18 @@ struct PeachSoundFontTests {
         #expect(file.infoText("ISFT") == "peach-soundfont")
     }
 
-    @Test("three presets in bank 0, each with one zone naming its own instrument, and the terminal records")
+    @Test("three presets in bank 0 and the Sine on the drum bank, each one zone naming its instrument, and the terminal records")
     func presets() throws {
         let file = try Self.committed()
-        #expect(file.presets.map(\.name) == ["Sine", "Soft Organ", "Pluck", "EOP"])
-        #expect(file.presets.dropLast().map(\.program) == [0, 1, 2])
-        #expect(file.presets.dropLast().allSatisfy { $0.bank == 0 })
-        #expect(file.presets.map(\.bagIndex) == [0, 1, 2, 3])
-        #expect(file.presetBags.map(\.generatorIndex) == [0, 1, 2, 3])
+        #expect(file.presets.map(\.name) == ["Sine", "Soft Organ", "Pluck", "Sine", "EOP"])
+        #expect(file.presets.dropLast().map(\.program) == [0, 1, 2, 0])
+        #expect(file.presets.dropLast().map(\.bank) == [0, 0, 0, 128])
+        #expect(file.presets.map(\.bagIndex) == [0, 1, 2, 3, 4])
+        #expect(file.presetBags.map(\.generatorIndex) == [0, 1, 2, 3, 4])
         #expect(file.presetBags.allSatisfy { $0.modulatorIndex == 0 })
         #expect(file.presetModulators == [.init(source: 0, destination: 0, amount: 0, amountSource: 0, transform: 0)])
-        #expect(file.presetGenerators.map(\.kind) == [41, 41, 41, 0])
-        #expect(file.presetGenerators.map(\.amount) == [0, 1, 2, 0])
+        #expect(file.presetGenerators.map(\.kind) == [41, 41, 41, 41, 0])
+        #expect(file.presetGenerators.map(\.amount) == [0, 1, 2, 0, 0])
         #expect(file.instruments.map(\.name) == ["Sine", "Soft Organ", "Pluck", "EOI"])
         #expect(file.instruments.last?.bagIndex == UInt16(file.instrumentBags.count - 1))
         #expect(file.instrumentBags.last?.generatorIndex == UInt16(file.instrumentGenerators.count - 1))
