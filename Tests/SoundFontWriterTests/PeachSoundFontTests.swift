@@ -45,6 +45,17 @@ struct PeachSoundFontTests {
         #expect(result.output.contains("/nonexistent-peach-directory"))
     }
 
+    @Test("peach-soundfont explains itself on --help and refuses unknown arguments with its usage",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: tool.path)))
+    func usage() throws {
+        let help = try run(Self.tool, ["--help"])
+        #expect(help.status == 0 && help.output.hasPrefix("USAGE: peach-soundfont [FILE]"))
+        let wrong = try run(Self.tool, ["--frobnicate"])
+        #expect(wrong.status == 64 && wrong.output.contains("--frobnicate") && wrong.output.contains("USAGE"))
+        let two = try run(Self.tool, ["a.sf2", "b.sf2"])
+        #expect(two.status == 64)
+    }
+
     @Test("INFO says SoundFont 2.01, EMU8000, the name and the licence; no date")
     func info() throws {
         let file = try Self.committed()
