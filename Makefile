@@ -14,7 +14,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 SYSCONFDIR ?= /etc
 
-.PHONY: all deps build build-tests run test unit-test system-test bench install uninstall clean
+.PHONY: all deps build build-tests run test unit-test system-test bench soundfont install uninstall clean
 
 all: build
 
@@ -89,6 +89,12 @@ uninstall:
 	  $(DESTDIR)$(SYSCONFDIR)/systemd/system/peach.service
 	rm -rf $(DESTDIR)$(PREFIX)/share/peach $(DESTDIR)$(PREFIX)/share/doc/peach
 	@echo "kept: $(SYSCONFDIR)/peach (configuration), /var/lib/peach (training history), the peach user"
+
+# Rebuilds the default SoundFont from its tool; the same bytes every time (a unit test checks the
+# committed file against a fresh one).
+soundfont:
+	$(SWIFT) build -c release --product peach-soundfont
+	.build/release/peach-soundfont SoundFonts/peach.sf2
 
 clean:
 	rm -rf .build .build-log.txt
