@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import Logging
+import PeachDomain
+
+extension TrainingMode: ExpressibleByArgument {}
+
+/// `peach run`: the practice box.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run the practice box: train whenever a MIDI controller is plugged in.",
+        discussion: """
+            Loads the configuration, opens the audio output and the ALSA sequencer, rebuilds the profile \
+            from the training history and waits for a controller. A controller appearing starts training \
+            in the last-used mode; unplugging it stops at once. SIGHUP re-reads the configuration (it \
+            applies from the next exercise); SIGINT and SIGTERM stop training, silence every note, close \
+            the history and exit 0. On a terminal a status line shows what is happening, and the computer \
+            keyboard can play the controller (--keyboard, or any key when no controller is connected).
+            """)
+
+    @OptionGroup var config: ConfigOptions
+    @OptionGroup var store: StoreOptions
+
+    @Option(name: .customLong("audio-device"), help: ArgumentHelp(
+        "The ALSA PCM device to play on (overrides audio.device; `peach devices` lists them).", valueName: "pcm"))
+    var audioDevice: String?
+
+    @Option(help: ArgumentHelp(
+        "Start in this mode instead of the remembered one: compare, compare-intervals, match, match-intervals.",
+        valueName: "mode"))
+    var mode: TrainingMode?
+
+    @Flag(help: "Use the computer keyboard as the controller (also automatic on a terminal with no controller).")
+    var keyboard = false
+
+    @Option(name: .customLong("log-level"), help: ArgumentHelp(
+        "trace, debug, info, notice, warning, error (default: info, or warning on a terminal).", valueName: "level"))
+    var logLevel: Logger.Level?
+
+    func run() async throws {
+        let interactive = TerminalSession.isInteractive
+        let level = logLevel ?? (interactive ? .warning : .info)
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = level
+            return handler
+        }
+        let app = try await PracticeBoxApp.assemble(
+            configLocation: config.location, storeOptions: store, audioDeviceOverride: audioDevice, modeOverride: mode,
+            keyboard: keyboard ? .always : (interactive ? .whenNoController : .never))
+        await app.run()
+    }
+}
+
+extension Logger.Level: @retroactive ExpressibleByArgument {}

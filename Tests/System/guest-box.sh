@@ -1,0 +1,94 @@
+#!/bin/bash
+# System test, group `box`: the real `peach run` with audio into snd-aloop (recorded), the emulated
+# USB MIDI keyboard plugged, played, switched to pitch matching, unplugged mid-note and replugged,
+# then SIGTERM. A VM-only Swift suite (BoxSystemTests) then checks the recording and the history.
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+PEACH=$ROOT/.build/debug/peach
+export XDG_CACHE_HOME=$OUT/cache XDG_CONFIG_HOME=$OUT/config
+status=0
+fail() { echo "FAIL: $*"; status=1; }
+send() { amidi -p hw:GadgetMIDI,0 -S "$1"; }
+# Appends "NAME MICROSECONDS" to the timeline the Swift checks read.
+mark() { echo "$1 $(now_us)" >> "$OUT/timeline.txt"; }
+count() { local n=0 l; while IFS= read -r l; do [[ $l =~ $2 ]] && n=$((n + 1)); done < "$1"; echo $n; }
+# waitcount FILE REGEX N [TIMEOUT]: until REGEX has matched N lines.
+waitcount() {
+  local end=$(( $(now_us) + ${4:-20}000000 ))
+  while [ $(now_us) -lt $end ]; do [ "$(count "$1" "$2")" -ge "$3" ] && return 0; nap 0.1; done
+  fail "timeout waiting for $3 × '$2' in $1"; return 1
+}
+
+modprobe snd-seq; modprobe snd-aloop || { echo "FAIL: modprobe snd-aloop"; exit 1; }
+setup_keyboard
+waitfor /proc/asound/cards Loopback 20 || exit 1
+: > "$OUT/timeline.txt"
+cat > "$OUT/config.yaml" <<CONFIG
+training:
+  note-duration: 1.0
+audio:
+  device: hw:Loopback,0,0
+  period-frames: 1024
+  periods: 4
+CONFIG
+# Calibrate the default sound first (a debug build under emulation is slow at it).
+"$PEACH" play A4 --output "$OUT/calibrate.wav" > "$OUT/calibrate.log" 2>&1 || fail "calibration"
+
+"$PEACH" run --config "$OUT/config.yaml" --data-dir "$OUT/data" --log-level debug > "$OUT/peach.log" 2>&1 &
+peach=$!
+waitfor "$OUT/peach.log" 'MIDI input ready' 60 || { cat "$OUT/peach.log"; exit 1; }
+arecord -q -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 "$OUT/box.wav" &
+recorder=$!
+nap 0.5; mark recording-started
+
+# Plug: training starts in compare (first run).
+mark plug
+plug_keyboard
+waitfor "$OUT/peach.log" 'controller VMTest Keys.*with mapping' 30 || fail "the keyboard was not connected"
+# Answer 1: a key at or above middle C (C5) = higher, during note 2.
+nap 1.4; send '90 48 64 80 48 00'
+waitcount "$OUT/peach.log" 'comparison .* answered higher' 1
+# Answer 2: a key below middle C (C3) = lower.
+nap 1.8; send '90 30 64 80 30 00'
+waitcount "$OUT/peach.log" 'comparison .* answered lower' 1
+# Answer 3: a flick of the wheel up and back = higher.
+nap 1.8; send 'E0 7F 7F E0 00 60 E0 00 40'
+waitcount "$OUT/peach.log" 'comparison .* answered higher' 2
+# Answer 4: a flick down = lower.
+nap 1.8; send 'E0 00 00 E0 00 20 E0 00 40'
+waitcount "$OUT/peach.log" 'comparison .* answered lower' 2
+
+# Program change 2 = Tune & Match. Tune with the wheel to +3000 and hold, then let it spring back.
+send 'C0 02'
+nap 1.6
+send 'E0 68 47 E0 50 4F E0 38 57'   # +1000, +2000, +3000 (value + 8192, LSB then MSB)
+nap 0.8
+send 'E0 50 4F E0 68 47 E0 00 40'           # +2000, +1000, centre: the snap back
+waitcount "$OUT/peach.log" 'pitch matching .* error' 1
+
+# The next exercise's reference note is playing: unplug mid-note.
+nap 0.8; mark unplug
+unplug_keyboard
+waitfor "$OUT/peach.log" 'controller VMTest Keys disconnected' 20 || fail "the unplug was not reported"
+nap 2
+kill -0 $peach 2>/dev/null || fail "peach run ended after the unplug"
+mark replug
+plug_keyboard
+waitcount "$OUT/peach.log" 'controller VMTest Keys.*with mapping' 2 30
+nap 2.5
+
+# Idle CPU: stop training (program 4), then 5 s of /proc/PID/stat ticks.
+send 'C0 04'; nap 1
+read -r -a before < /proc/$peach/stat; t0=$(now_us); nap 5
+read -r -a after < /proc/$peach/stat; t1=$(now_us)
+ticks=$(( after[13] + after[14] - before[13] - before[14] ))
+echo "FIGURE: idle CPU of peach run (debug build, emulated): $(( ticks * 10000 * 100 / ((t1 - t0) / 100) / 100 )).$(( ticks * 10000 * 100 / ((t1 - t0) / 100) % 100 )) % of one core"
+
+mark sigterm
+kill -TERM $peach
+wait $peach; rc=$?
+[ $rc -eq 0 ] && echo "RESULT: SIGTERM → exit 0" || fail "peach run exited $rc on SIGTERM"
+kill $recorder 2>/dev/null; wait $recorder 2>/dev/null
+"$PEACH" history --data-dir "$OUT/data" --json > "$OUT/history.json" || fail "the history does not open after SIGTERM"
+cat "$OUT/peach.log"
+run_swift_tests BoxSystemTests || status=1
+exit $status
