@@ -11,6 +11,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/apple/swift-atomics", from: "1.2.0"),
     ],
     targets: [
         // System libraries, each behind its own small module (pkg-config finds the Debian -dev packages).
@@ -33,12 +34,25 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Sound: the exact-pitch FluidSynth voice engine, its outputs (ALSA PCM, WAV file), the per-key
+        // calibration of SoundFonts and the pitch estimator that proves it.
+        .target(
+            name: "PeachSound",
+            dependencies: [
+                "PeachDomain",
+                "CFluidSynth",
+                "CAlsa",
+                .product(name: "Atomics", package: "swift-atomics"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The `peach` command tree; kept in a library so its parsing is testable.
         .target(
             name: "PeachCLI",
             dependencies: [
                 "PeachDomain",
                 "PeachStorage",
+                "PeachSound",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -50,7 +64,7 @@ let package = Package(
         // `make bench`: prints the figures the issues ask for.
         .executableTarget(
             name: "peach-bench",
-            dependencies: ["PeachDomain", "PeachStorage"]
+            dependencies: ["PeachDomain", "PeachStorage", "PeachSound"]
         ),
         .testTarget(
             name: "PeachDomainTests",
@@ -64,6 +78,10 @@ let package = Package(
         .testTarget(
             name: "PeachStorageTests",
             dependencies: ["PeachStorage", "PeachDomain", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "PeachSoundTests",
+            dependencies: ["PeachSound", "PeachDomain"]
         ),
         .testTarget(
             name: "PeachCLITests",
