@@ -10,7 +10,7 @@ PEACH := .build/$(CONFIG)/peach
 # Arguments for `make run`; `make run ARGS="--help"` passes others.
 ARGS ?=
 
-.PHONY: all deps build build-tests run test unit-test system-test bench clean
+.PHONY: all deps build build-tests run test unit-test system-test bench soundfont clean
 
 all: build
 
@@ -56,6 +56,12 @@ system-test: build-tests
 bench: deps
 	$(SWIFT) build -c release --product peach-bench
 	.build/release/peach-bench
+
+# Rebuilds the default SoundFont from its tool; the same bytes every time (a unit test checks the
+# committed file against a fresh one).
+soundfont:
+	$(SWIFT) build -c release --product peach-soundfont
+	.build/release/peach-soundfont SoundFonts/peach.sf2
 
 clean:
 	rm -rf .build .build-log.txt

@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "peach", targets: ["peach"]),
+        .executable(name: "peach-soundfont", targets: ["peach-soundfont"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -65,6 +66,17 @@ let package = Package(
         .executableTarget(
             name: "peach-bench",
             dependencies: ["PeachDomain", "PeachStorage", "PeachSound"]
+        ),
+        // The SoundFont 2 writer and the design of Peach's default sound (Foundation only).
+        .target(name: "SoundFontWriter"),
+        // `make soundfont`: writes SoundFonts/peach.sf2.
+        .executableTarget(
+            name: "peach-soundfont",
+            dependencies: ["SoundFontWriter"]
+        ),
+        .testTarget(
+            name: "SoundFontWriterTests",
+            dependencies: ["SoundFontWriter"]
         ),
         .testTarget(
             name: "PeachDomainTests",

@@ -1,0 +1,32 @@
+import Foundation
+import SoundFontWriter
+
+// peach-soundfont [FILE]: writes Peach's default SoundFont (default SoundFonts/peach.sf2).
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") || arguments.count > 1 {
+    let usage = """
+        USAGE: peach-soundfont [FILE]
+        Writes Peach's default SoundFont (exactly tuned tones) to FILE, default SoundFonts/peach.sf2.
+        The same bytes every time; `make soundfont` runs it.
+        """
+    print(usage)
+    exit(arguments.count > 1 ? 64 : 0)
+}
+let path = arguments.first ?? "SoundFonts/peach.sf2"
+
+let font = PeachSoundFont.make()
+do {
+    let bytes = try SoundFontEncoder.encode(font)
+    try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+    let worst = PeachSoundFont.rootKeys.map { key in
+        abs(PeachSoundFont.loop(forRoot: key).centsOff(from: PeachSoundFont.frequency(ofKey: Int(key))))
+    }.max() ?? 0
+    print("wrote \(path): \(bytes.count) bytes, \(font.presets.count) presets, \(font.samples.count) samples, "
+          + "loops within \(String(format: "%.5f", worst)) cent of 12-TET")
+} catch let error as SoundFontError {
+    FileHandle.standardError.write(Data("peach-soundfont: \(error)\n".utf8))
+    exit(1)
+} catch {
+    FileHandle.standardError.write(Data("peach-soundfont: cannot write \(path): \(error.localizedDescription)\n".utf8))
+    exit(1)
+}
