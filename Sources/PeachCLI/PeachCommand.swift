@@ -14,7 +14,7 @@ public struct PeachCommand: ParsableCommand {
             for single notes and for intervals.
             """,
         version: version,
-        subcommands: [ProfileCommand.self, HistoryCommand.self, ExportCommand.self, ImportCommand.self, ResetCommand.self]
+        subcommands: [PlayCommand.self, SoundsCommand.self, ProfileCommand.self, HistoryCommand.self, ExportCommand.self, ImportCommand.self, ResetCommand.self]
     )
 
     public init() {}

@@ -20,8 +20,10 @@ public struct PitchEstimator: Sendable {
         /// The peak's amplitude (linear, of a sine), to tell a tone from silence.
         public let amplitude: Double
 
-        /// Steady enough that `frequency` means one pitch.
-        public var isSteady: Bool { abs(drift) < 0.05 && phaseResidual < 0.05 }
+        /// Steady enough that `frequency` means one pitch to 0.1 cent: the halves agree within 0.1 cent
+        /// and the phase keeps within 0.1 rad RMS of a straight line (±1 cent of 5 Hz vibrato at A4
+        /// already exceeds that).
+        public var isSteady: Bool { abs(drift) < 0.1 && phaseResidual < 0.1 }
 
         public func cents(from reference: Double) -> Double { 1200 * log2(frequency / reference) }
 

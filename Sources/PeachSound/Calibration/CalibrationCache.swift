@@ -6,7 +6,7 @@ import Logging
 /// or replaced SoundFont is measured again.
 public struct CalibrationCache: Sendable {
     public let directory: URL
-    static let formatVersion = 1
+    static let formatVersion = 2
 
     public init(directory: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) {
         if let directory {

@@ -57,6 +57,16 @@ public final class VoiceRenderer: @unchecked Sendable {
         _renderedFrames.store(frame, ordering: .relaxed)
     }
 
+    /// `stopAll`, from the render thread itself (an output that lost its device).
+    public func silenceFromRenderThread() {
+        silenceAll()
+    }
+
+    private func silenceAll() {
+        for voice in voices { voice.fadeOut() }
+        for i in 0..<cues.count where cues[i].samples != nil && cues[i].fade == 0 { cues[i].fade = Voice.fadeFrames }
+    }
+
     private func applyCommands() {
         while let command = commands.pop() {
             switch command {
@@ -68,8 +78,7 @@ public final class VoiceRenderer: @unchecked Sendable {
             case let .release(slot, generation):
                 voices[slot].release(generation: generation)
             case .silenceAll:
-                for voice in voices { voice.fadeOut() }
-                for i in 0..<cues.count where cues[i].samples != nil && cues[i].fade == 0 { cues[i].fade = Voice.fadeFrames }
+                silenceAll()
             case let .cue(samples, count, gain):
                 // A free cue slot, or else the one closest to its end.
                 var chosen = 0
