@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/apple/swift-atomics", from: "1.2.0"),
     ],
     targets: [
         // System libraries, each behind its own small module (pkg-config finds the Debian -dev packages).
@@ -62,6 +63,18 @@ let package = Package(
             name: "PeachConfig",
             dependencies: ["PeachDomain", "PeachYAML"]
         ),
+        // Sound: the exact-pitch FluidSynth voice engine, its outputs (ALSA PCM, WAV file), the per-key
+        // calibration of SoundFonts and the pitch estimator that proves it.
+        .target(
+            name: "PeachSound",
+            dependencies: [
+                "PeachDomain",
+                "CFluidSynth",
+                "CAlsa",
+                .product(name: "Atomics", package: "swift-atomics"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The `peach` command tree; kept in a library so its parsing is testable.
         .target(
             name: "PeachCLI",
@@ -69,6 +82,7 @@ let package = Package(
                 "PeachDomain",
                 "PeachStorage",
                 "PeachConfig",
+                "PeachSound",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -80,7 +94,7 @@ let package = Package(
         // `make bench`: prints the figures the issues ask for.
         .executableTarget(
             name: "peach-bench",
-            dependencies: ["PeachDomain", "PeachStorage"]
+            dependencies: ["PeachDomain", "PeachStorage", "PeachSound"]
         ),
         // Test doubles shared by the test targets (a note player that records, observers, log capture).
         .target(
@@ -126,6 +140,10 @@ let package = Package(
         .testTarget(
             name: "PeachYAMLTests",
             dependencies: ["PeachYAML"]
+        ),
+        .testTarget(
+            name: "PeachSoundTests",
+            dependencies: ["PeachSound", "PeachDomain"]
         ),
         .testTarget(
             name: "PeachCLITests",

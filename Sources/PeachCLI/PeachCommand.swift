@@ -14,8 +14,8 @@ public struct PeachCommand: ParsableCommand {
             for single notes and for intervals.
             """,
         version: version,
-        subcommands: [ProfileCommand.self, HistoryCommand.self, ExportCommand.self, ImportCommand.self, ResetCommand.self,
-                      ConfigCommand.self]
+        subcommands: [RunCommand.self, PlayCommand.self, SoundsCommand.self, ProfileCommand.self, HistoryCommand.self,
+                      ExportCommand.self, ImportCommand.self, ResetCommand.self, ConfigCommand.self]
     )
 
     public init() {}

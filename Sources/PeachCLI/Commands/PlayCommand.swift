@@ -1,0 +1,121 @@
+import ArgumentParser
+import Foundation
+import PeachDomain
+import PeachSound
+
+struct PlayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "play",
+        abstract: "Play one note at an exact pitch, on the audio device or into a WAV file.",
+        discussion: """
+            NOTE is a MIDI number (69) or a name (A4, C#3, Db3). The note sounds at \
+            reference · 2^((NOTE − 69 + cents/100)/12) Hz within 0.1 cent. On the audio device the \
+            buffer is 3 periods of 256 frames at 48 kHz (16 ms).
+            """)
+
+    @Argument(help: ArgumentHelp("The note: a MIDI number 0–127 or a name such as A4 or C#3.", valueName: "note"))
+    var note: String
+
+    // Unconditional: `--cents -49.9` must read the value, not an option.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Detune by this many cents (+ is sharp).", valueName: "c"))
+    var cents: Double = 0
+
+    @Option(help: ArgumentHelp("How long the note is held, in seconds (0.05–60).", valueName: "seconds"))
+    var duration: Double = 1
+
+    @Option(name: .customLong("reference-pitch"), help: ArgumentHelp("The frequency of A4, 380–500 Hz.", valueName: "hz"))
+    var referencePitch: Double = 440
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Loudness in dB, −90…+12.", valueName: "db"))
+    var amplitude: Double = 0
+
+    @Option(help: ArgumentHelp("MIDI velocity, 1–127.", valueName: "v"))
+    var velocity: Int = Int(MIDIVelocity.standard.rawValue)
+
+    @OptionGroup var sound: SoundOptions
+
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "Write the note to this WAV file (48 kHz mono float) instead of playing it.", valueName: "file.wav"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("The ALSA PCM device to play on (`aplay -L` lists them).", valueName: "name"))
+    var device: String = "default"
+
+    func validate() throws {
+        guard MIDINote(name: note) != nil else {
+            throw ValidationError("'\(note)' is not a note: write a MIDI number 0–127 or a name such as A4, C#3 or Db3")
+        }
+        guard (380...500).contains(referencePitch) else {
+            throw ValidationError("--reference-pitch \(referencePitch) is outside 380–500 Hz")
+        }
+        guard (0.05...60).contains(duration) else { throw ValidationError("--duration \(duration) is outside 0.05–60 seconds") }
+        guard cents.isFinite, abs(cents) <= 1200 else { throw ValidationError("--cents \(cents) is outside ±1200") }
+        guard (-90...12).contains(amplitude) else { throw ValidationError("--amplitude \(amplitude) is outside −90…+12 dB") }
+        guard MIDIVelocity(validating: velocity) != nil else { throw ValidationError("--velocity \(velocity) is outside 1–127") }
+    }
+
+    func run() throws {
+        try MainActor.assumeIsolated { try play() }
+    }
+
+    @MainActor
+    private func play() throws {
+        let pitch = Pitch(note: MIDINote(name: note)!, cents: Cents(cents))
+        let frequency = pitch.frequency(referencePitch: Frequency(referencePitch))
+        let path = try sound.soundFontPath()
+        let preset = try sound.selectedPreset()
+        let calibration = try sound.calibration(path: path, preset: preset)
+        let engine: SoundEngine
+        do {
+            engine = try SoundEngine(soundFont: path, preset: preset, calibration: calibration)
+        } catch {
+            throw CommandFailure(error.description)
+        }
+        let described = "\(pitch.note.name) \(String(format: "%+.3f", cents)) ct = \(String(format: "%.4f", frequency.rawValue)) Hz"
+        if let output {
+            let sink = WAVFileSink(renderer: engine.renderer)
+            try start(engine, frequency)
+            sink.render(seconds: duration)
+            // The release tail, until silent (at most 5 s more).
+            var tail = 0
+            while tail < 50, sink.render(seconds: 0.1).contains(where: { $0 != 0 }) { tail += 1 }
+            do {
+                try sink.write(to: URL(fileURLWithPath: output))
+            } catch {
+                throw CommandFailure("cannot write \(output): \(error.localizedDescription)")
+            }
+            print("Wrote \(output): \(described), \(duration) s")
+            return
+        }
+        let audio = ALSAPCMOutput(renderer: engine.renderer,
+                                  configuration: ALSAPCMOutput.Configuration(device: device))
+        do {
+            try audio.start()
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+        let events = Task.detached {
+            for await event in audio.events {
+                switch event {
+                case .failed(let reason): FileHandle.standardError.write(Data("Audio output failed: \(reason); retrying\n".utf8))
+                case .recovered: FileHandle.standardError.write(Data("Audio output recovered\n".utf8))
+                }
+            }
+        }
+        print("Playing \(described) on \(device) for \(duration) s")
+        try start(engine, frequency)
+        Thread.sleep(forTimeInterval: duration + 0.3)
+        audio.stop()
+        events.cancel()
+    }
+
+    @MainActor
+    private func start(_ engine: SoundEngine, _ frequency: Frequency) throws {
+        do {
+            _ = try engine.play(frequency: frequency, seconds: duration, velocity: MIDIVelocity(validating: velocity)!,
+                                amplitude: AmplitudeDB(amplitude))
+        } catch {
+            throw CommandFailure("\(error)")
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Logging
+
+/// Keeps measured calibrations in `$XDG_CACHE_HOME/peach` (or `~/.cache/peach`), one JSON file per
+/// SoundFont file and preset. A file is known by its path, size and modification time, so an edited
+/// or replaced SoundFont is measured again.
+public struct CalibrationCache: Sendable {
+    public let directory: URL
+    static let formatVersion = 2
+
+    public init(directory: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        if let directory {
+            self.directory = directory
+        } else if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            self.directory = URL(fileURLWithPath: xdg).appendingPathComponent("peach")
+        } else {
+            let home = environment["HOME"] ?? NSHomeDirectory()
+            self.directory = URL(fileURLWithPath: home).appendingPathComponent(".cache/peach")
+        }
+    }
+
+    struct Entry: Codable {
+        var identity: String
+        var calibration: KeyCalibration
+    }
+
+    /// What identifies a SoundFont file's contents and the preset.
+    static func identity(soundFont path: String, preset: SoundFontPreset) -> String {
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+        let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
+        let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
+        return "v\(formatVersion) \(url.path) size=\(size) mtime=\(modified) preset=\(preset)"
+    }
+
+    func file(for identity: String) -> URL {
+        // FNV-1a of the identity names the file; the identity inside confirms it.
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in identity.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return directory.appendingPathComponent("calibration-\(String(hash, radix: 16)).json")
+    }
+
+    public func cached(soundFont path: String, preset: SoundFontPreset) -> KeyCalibration? {
+        let identity = Self.identity(soundFont: path, preset: preset)
+        guard let data = try? Data(contentsOf: file(for: identity)),
+              let entry = try? JSONDecoder().decode(Entry.self, from: data),
+              entry.identity == identity,
+              entry.calibration.cents.count == KeyCalibration.keys.count else { return nil }
+        return entry.calibration
+    }
+
+    public func store(_ calibration: KeyCalibration, soundFont path: String, preset: SoundFontPreset) throws {
+        let identity = Self.identity(soundFont: path, preset: preset)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(Entry(identity: identity, calibration: calibration)).write(to: file(for: identity), options: .atomic)
+    }
+
+    /// The cached calibration, or a new measurement that is then cached (a cache that cannot be
+    /// written is logged and otherwise ignored).
+    public func calibration(soundFont path: String, preset: SoundFontPreset, logger: Logger? = nil)
+        throws(SoundError) -> (calibration: KeyCalibration, measured: Bool) {
+        if let cached = cached(soundFont: path, preset: preset) { return (cached, false) }
+        let calibration = try PresetCalibrator(soundFont: path, preset: preset).measure()
+        do {
+            try store(calibration, soundFont: path, preset: preset)
+        } catch {
+            logger?.warning("cannot write the calibration cache in \(directory.path): \(error)")
+        }
+        return (calibration, true)
+    }
+}

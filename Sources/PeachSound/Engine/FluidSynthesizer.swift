@@ -1,0 +1,84 @@
+import CFluidSynth
+import Foundation
+
+/// One libfluidsynth synthesizer with one SoundFont and one preset on MIDI channel 0, rendering at
+/// 48 kHz with reverb and chorus off. Not thread-safe: one thread owns it at a time (FluidSynth's own
+/// API lock is switched off, so the render thread never waits on it).
+final class FluidSynthesizer {
+    static let blockSize = 64
+    let path: String
+    private let settings: OpaquePointer
+    private let synth: OpaquePointer
+    private let soundFontID: Int32
+
+    init(soundFont path: String, preset: SoundFontPreset?, sampleRate: Double = VoiceRenderer.sampleRate) throws(SoundError) {
+        Self.quietLog
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            throw .soundFontMissing(path: path)
+        }
+        guard let settings = new_fluid_settings() else { throw .synthesizerFailed("cannot create settings") }
+        fluid_settings_setnum(settings, "synth.sample-rate", sampleRate)
+        fluid_settings_setint(settings, "synth.reverb.active", 0)
+        fluid_settings_setint(settings, "synth.chorus.active", 0)
+        fluid_settings_setint(settings, "synth.threadsafe-api", 0)
+        fluid_settings_setint(settings, "synth.polyphony", 32)
+        fluid_settings_setint(settings, "synth.midi-channels", 16)
+        fluid_settings_setnum(settings, "synth.gain", 0.5)
+        guard let synth = new_fluid_synth(settings) else {
+            delete_fluid_settings(settings)
+            throw .synthesizerFailed("cannot create a synthesizer")
+        }
+        let id = fluid_synth_sfload(synth, path, 0)
+        guard id != FLUID_FAILED else {
+            delete_fluid_synth(synth)
+            delete_fluid_settings(settings)
+            throw .soundFontUnreadable(path: path)
+        }
+        self.path = path
+        self.settings = settings
+        self.synth = synth
+        self.soundFontID = id
+        if let preset {
+            guard fluid_synth_program_select(synth, 0, id, Int32(preset.bank), Int32(preset.program)) == FLUID_OK else {
+                throw .presetNotFound(path: path, preset: preset, available: presets.count)
+            }
+        }
+    }
+
+    deinit {
+        delete_fluid_synth(synth)
+        delete_fluid_settings(settings)
+    }
+
+    /// FluidSynth's warnings about SoundFont details would otherwise go to stderr.
+    private static let quietLog: Void = {
+        fluid_set_log_function(Int32(FLUID_WARN.rawValue), nil, nil)
+        fluid_set_log_function(Int32(FLUID_INFO.rawValue), nil, nil)
+        fluid_set_log_function(Int32(FLUID_DBG.rawValue), nil, nil)
+        fluid_set_log_function(Int32(FLUID_ERR.rawValue), nil, nil)
+    }()
+
+    var presets: [SoundFontPresetInfo] {
+        guard let font = fluid_synth_get_sfont_by_id(synth, soundFontID) else { return [] }
+        var result: [SoundFontPresetInfo] = []
+        fluid_sfont_iteration_start(font)
+        while let preset = fluid_sfont_iteration_next(font) {
+            let name = fluid_preset_get_name(preset).map { String(cString: $0) } ?? ""
+            result.append(SoundFontPresetInfo(preset: SoundFontPreset(bank: Int(fluid_preset_get_banknum(preset)),
+                                                                      program: Int(fluid_preset_get_num(preset))),
+                                              name: name))
+        }
+        return result.sorted { ($0.preset.bank, $0.preset.program) < ($1.preset.bank, $1.preset.program) }
+    }
+
+    func noteOn(key: Int32, velocity: Int32) { fluid_synth_noteon(synth, 0, key, velocity) }
+    func noteOff(key: Int32) { fluid_synth_noteoff(synth, 0, key) }
+    func silence() { fluid_synth_all_sounds_off(synth, -1) }
+    var activeVoiceCount: Int { Int(fluid_synth_get_active_voice_count(synth)) }
+
+    /// Renders `frames` frames into two mono buffers.
+    func render(frames: Int, left: UnsafeMutablePointer<Float>, right: UnsafeMutablePointer<Float>) {
+        fluid_synth_write_float(synth, Int32(frames), left, 0, 1, right, 0, 1)
+    }
+}

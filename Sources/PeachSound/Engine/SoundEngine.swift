@@ -1,0 +1,145 @@
+import Atomics
+import Foundation
+import PeachDomain
+
+/// The exact-pitch note player on FluidSynth.
+///
+/// Each note is rendered by FluidSynth at the integer key nearest to it, with no pitch bend (so
+/// FluidSynth's whole-cent rounding never applies), in a voice slot with its own synthesizer; our own
+/// resampler then moves it by the exact ratio to the requested frequency, divided by the key's
+/// measured deviation (`KeyCalibration`). The methods only queue commands for the render thread:
+/// they never block and never wait for audio.
+@MainActor
+public final class SoundEngine: NotePlayer {
+    /// Voice slots: more than training ever sounds at once, with room for release tails.
+    public static let defaultVoiceCount = 8
+    /// How far `adjustFrequency` may move a note from the key it was started on (two octaves).
+    static let ratioRange = 0.25...4.0
+
+    public nonisolated let renderer: VoiceRenderer
+    public let calibration: KeyCalibration
+    public let soundFont: String
+    public let preset: SoundFontPreset
+
+    private var generations: [UInt32]
+    /// Per slot, when it was last claimed: the oldest is taken when every slot is busy.
+    private var claimedAt: [Int]
+    private var claims = 0
+    /// Every cue ever played: the render thread reads their samples without owning them.
+    private var keptCues: [ObjectIdentifier: SampledSound] = [:]
+
+    public init(soundFont: String, preset: SoundFontPreset, calibration: KeyCalibration,
+                voiceCount: Int = SoundEngine.defaultVoiceCount) throws(SoundError) {
+        var voices: [Voice] = []
+        for _ in 0..<max(1, voiceCount) {
+            voices.append(Voice(synth: try FluidSynthesizer(soundFont: soundFont, preset: preset)))
+        }
+        renderer = VoiceRenderer(voices: voices)
+        self.calibration = calibration
+        self.soundFont = soundFont
+        self.preset = preset
+        generations = Array(repeating: 0, count: voices.count)
+        claimedAt = Array(repeating: 0, count: voices.count)
+    }
+
+    public func play(frequency: Frequency, velocity: MIDIVelocity, amplitude: AmplitudeDB) throws -> any PlaybackHandle {
+        try start(frequency: frequency, velocity: velocity, amplitude: amplitude, releaseAfter: -1)
+    }
+
+    public func play(frequency: Frequency, duration: NoteDuration, velocity: MIDIVelocity, amplitude: AmplitudeDB) throws
+        -> any PlaybackHandle {
+        try play(frequency: frequency, seconds: duration.seconds, velocity: velocity, amplitude: amplitude)
+    }
+
+    /// A timed note of any length (the CLI's `--duration`), released by the render thread at its
+    /// exact frame.
+    public func play(frequency: Frequency, seconds: Double, velocity: MIDIVelocity, amplitude: AmplitudeDB) throws
+        -> SoundEngineNote {
+        try start(frequency: frequency, velocity: velocity, amplitude: amplitude,
+                  releaseAfter: max(0, Int((seconds * VoiceRenderer.sampleRate).rounded())))
+    }
+
+    public func stopAll() throws {
+        try send(.silenceAll)
+    }
+
+    /// Mixes a pre-rendered cue into the output at `amplitude`; it does not take a voice slot.
+    public func playCue(_ cue: SampledSound, amplitude: AmplitudeDB) throws {
+        keptCues[ObjectIdentifier(cue)] = cue
+        guard cue.count > 0 else { return }
+        try send(.cue(samples: UnsafePointer(cue.samples.baseAddress!), count: cue.count, gain: Float(amplitude.linearGain)))
+    }
+
+    /// The key a frequency is rendered on and the ratio the resampler applies to it.
+    func placement(of frequency: Frequency) throws(SoundError) -> (key: Int, keyFrequency: Double, ratio: Double) {
+        guard let nearest = calibration.nearestKey(to: frequency.rawValue) else {
+            throw .frequencyOutOfRange(frequency: frequency.rawValue)
+        }
+        let ratio = frequency.rawValue / nearest.frequency
+        guard Self.ratioRange.contains(ratio) else { throw .frequencyOutOfRange(frequency: frequency.rawValue) }
+        return (nearest.key, nearest.frequency, ratio)
+    }
+
+    private func start(frequency: Frequency, velocity: MIDIVelocity, amplitude: AmplitudeDB, releaseAfter: Int) throws
+        -> SoundEngineNote {
+        let placement = try placement(of: frequency)
+        let slot = claimSlot()
+        generations[slot] = generations[slot] &+ 1 == 0 ? 1 : generations[slot] &+ 1
+        let generation = generations[slot]
+        renderer.owners[slot].store(generation, ordering: .releasing)
+        try send(.start(slot: slot, generation: generation, key: Int32(placement.key), velocity: Int32(velocity.rawValue),
+                        ratio: placement.ratio, gain: Float(amplitude.linearGain), releaseAfter: releaseAfter))
+        return SoundEngineNote(engine: self, slot: slot, generation: generation, keyFrequency: placement.keyFrequency)
+    }
+
+    /// A free slot, else the one claimed longest ago (its note is cut off).
+    private func claimSlot() -> Int {
+        claims += 1
+        var oldest = 0
+        for slot in 0..<generations.count {
+            if renderer.owners[slot].load(ordering: .acquiring) == 0 {
+                claimedAt[slot] = claims
+                return slot
+            }
+            if claimedAt[slot] < claimedAt[oldest] { oldest = slot }
+        }
+        claimedAt[oldest] = claims
+        return oldest
+    }
+
+    func send(_ command: VoiceCommand) throws(SoundError) {
+        guard renderer.commands.push(command) else { throw .commandQueueFull }
+    }
+}
+
+/// One sounding note of a `SoundEngine`. It names its voice slot and the generation of that slot, so
+/// once the slot has gone to another note this handle no longer reaches it.
+@MainActor
+public final class SoundEngineNote: PlaybackHandle {
+    private weak var engine: SoundEngine?
+    let slot: Int
+    let generation: UInt32
+    /// What the note's key actually sounds at; frequencies are reached by ratio from it.
+    let keyFrequency: Double
+    private var isStopped = false
+
+    init(engine: SoundEngine, slot: Int, generation: UInt32, keyFrequency: Double) {
+        self.engine = engine
+        self.slot = slot
+        self.generation = generation
+        self.keyFrequency = keyFrequency
+    }
+
+    public func adjustFrequency(_ frequency: Frequency) throws {
+        guard !isStopped, let engine else { return }
+        let ratio = frequency.rawValue / keyFrequency
+        guard SoundEngine.ratioRange.contains(ratio) else { throw SoundError.frequencyOutOfRange(frequency: frequency.rawValue) }
+        try engine.send(.retune(slot: slot, generation: generation, ratio: ratio))
+    }
+
+    public func stop() throws {
+        guard !isStopped else { return }
+        isStopped = true
+        try engine?.send(.release(slot: slot, generation: generation))
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+
+/// One voice slot on the render thread: its own synthesizer, always playing an integer key with no
+/// pitch bend, and a resampler that moves the rendered audio by an exact ratio. The position
+/// advances by the ratio in double precision, so the pitch is exact on average and a new ratio
+/// continues from the current phase (no click, no glide).
+final class Voice {
+    enum State { case idle, sounding, releasing, fading }
+
+    static let sourceCapacity = 4096
+    /// Zeros kept before the first rendered sample: the silence the kernel looks back into.
+    private static let history = SincKernel.before + 1
+    /// Length of the ramp to silence for `silenceAll`, in frames (2 ms).
+    static let fadeFrames = 96
+
+    let synth: FluidSynthesizer
+    private let kernel = SincKernel.shared
+    private(set) var state = State.idle
+    private(set) var generation: UInt32 = 0
+    private var key: Int32 = 0
+    private var ratio = 1.0
+    private var gain: Float = 1
+    /// Output frame at which a timed note is released; Int64.max when none.
+    private var releaseFrame = Int64.max
+    private var fadeRemaining = 0
+
+    private let source: UnsafeMutablePointer<Float>
+    private var sourceCount = 0
+    private var index = 0
+    private var fraction = 0.0
+    private let left: UnsafeMutablePointer<Float>
+    private let right: UnsafeMutablePointer<Float>
+
+    init(synth: FluidSynthesizer) {
+        self.synth = synth
+        source = .allocate(capacity: Self.sourceCapacity)
+        source.initialize(repeating: 0, count: Self.sourceCapacity)
+        left = .allocate(capacity: FluidSynthesizer.blockSize)
+        right = .allocate(capacity: FluidSynthesizer.blockSize)
+    }
+
+    deinit {
+        source.deallocate()
+        left.deallocate()
+        right.deallocate()
+    }
+
+    var isActive: Bool { state != .idle }
+
+    /// Starts a note; a note still sounding in this slot (stolen) is cut off.
+    func start(generation: UInt32, key: Int32, velocity: Int32, ratio: Double, gain: Float, releaseFrame: Int64) {
+        if state != .idle { synth.silence() }
+        self.generation = generation
+        self.key = key
+        self.ratio = ratio
+        self.gain = gain
+        self.releaseFrame = releaseFrame
+        fadeRemaining = 0
+        for i in 0..<Self.history { source[i] = 0 }
+        sourceCount = Self.history
+        index = Self.history
+        fraction = 0
+        synth.noteOn(key: key, velocity: velocity)
+        state = .sounding
+    }
+
+    func retune(generation: UInt32, ratio: Double) {
+        guard state != .idle, generation == self.generation else { return }
+        self.ratio = ratio
+    }
+
+    func release(generation: UInt32) {
+        guard generation == self.generation else { return }
+        releaseNow()
+    }
+
+    private func releaseNow() {
+        guard state == .sounding else { return }
+        synth.noteOff(key: key)
+        state = .releasing
+        releaseFrame = .max
+    }
+
+    func fadeOut() {
+        guard state != .idle, state != .fading else { return }
+        state = .fading
+        fadeRemaining = Self.fadeFrames
+    }
+
+    /// Adds `frames` (≤ 64) frames of this voice to `output`, the first being output frame `frame`.
+    /// Returns false when the voice has just fallen silent (the slot is free again).
+    func add(to output: UnsafeMutablePointer<Float>, frames: Int, frame: Int64) -> Bool {
+        guard state != .idle else { return false }
+        if state == .sounding, releaseFrame < frame + Int64(frames) {
+            let before = max(0, Int(releaseFrame - frame))
+            produce(into: output, frames: before)
+            releaseNow()
+            produce(into: output + before, frames: frames - before)
+        } else {
+            produce(into: output, frames: frames)
+        }
+        switch state {
+        case .releasing where synth.activeVoiceCount == 0 && sourceIsSilent:
+            state = .idle
+            return false
+        case .fading where fadeRemaining == 0:
+            synth.silence()
+            state = .idle
+            return false
+        default:
+            return true
+        }
+    }
+
+    private var sourceIsSilent: Bool {
+        for i in max(0, index - SincKernel.before)..<sourceCount where source[i] != 0 { return false }
+        return true
+    }
+
+    private func produce(into output: UnsafeMutablePointer<Float>, frames: Int) {
+        guard frames > 0 else { return }
+        // Source samples the last output frame of this run reads, plus the kernel's look-ahead.
+        let last = Double(index) + fraction + ratio * Double(frames - 1)
+        let needed = Int(last) + (SincKernel.taps - SincKernel.before)
+        while sourceCount < needed { renderBlock() }
+        for j in 0..<frames {
+            var value = kernel.interpolate(source, index: index, fraction: fraction) * gain
+            if state == .fading {
+                if fadeRemaining > 0 {
+                    value *= Float(fadeRemaining) / Float(Self.fadeFrames)
+                    fadeRemaining -= 1
+                } else {
+                    value = 0
+                }
+            }
+            output[j] += value
+            fraction += ratio
+            let whole = Int(fraction)
+            index += whole
+            fraction -= Double(whole)
+        }
+        compact()
+    }
+
+    /// Renders one FluidSynth block and appends it, as mono, to the source.
+    private func renderBlock() {
+        let n = FluidSynthesizer.blockSize
+        synth.render(frames: n, left: left, right: right)
+        let target = source + sourceCount
+        for i in 0..<n { target[i] = (left[i] + right[i]) * 0.5 }
+        sourceCount += n
+    }
+
+    /// Drops the source the kernel will never read again, once enough has collected.
+    private func compact() {
+        let drop = index - SincKernel.before
+        guard drop >= Self.sourceCapacity / 2 else { return }
+        memmove(source, source + drop, (sourceCount - drop) * MemoryLayout<Float>.stride)
+        sourceCount -= drop
+        index -= drop
+    }
+}

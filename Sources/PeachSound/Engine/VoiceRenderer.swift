@@ -1,0 +1,119 @@
+import Atomics
+import Foundation
+
+/// The render-thread half of the engine: a fixed pool of voices, each with its own synthesizer,
+/// fed by a lock-free command ring, and a mixer for pre-rendered cues. Everything is allocated at
+/// creation; `render` never allocates, locks or waits.
+///
+/// One thread at a time calls `render` (the output's thread, or the caller of an offline sink).
+public final class VoiceRenderer: @unchecked Sendable {
+    public static let sampleRate = 48000.0
+    static let chunk = FluidSynthesizer.blockSize
+    static let cueSlots = 4
+
+    let commands = CommandRing<VoiceCommand>(capacity: 1024)
+    /// Per slot, the generation that owns it, 0 when free. The player claims a free slot by storing
+    /// a new generation; the render thread frees it by exchanging its own generation for 0, so a slot
+    /// claimed again in the meantime stays claimed.
+    let owners: [ManagedAtomic<UInt32>]
+    private let voices: [Voice]
+    private var cues: [(samples: UnsafePointer<Float>?, count: Int, position: Int, gain: Float, fade: Int)]
+    private let mix: UnsafeMutablePointer<Float>
+    /// Output frames rendered so far (the render clock).
+    public private(set) var frame: Int64 = 0
+    private let _renderedFrames = ManagedAtomic<Int64>(0)
+
+    init(voices: [Voice]) {
+        self.voices = voices
+        owners = voices.map { _ in ManagedAtomic<UInt32>(0) }
+        cues = Array(repeating: (nil, 0, 0, 0, 0), count: Self.cueSlots)
+        mix = .allocate(capacity: Self.chunk)
+    }
+
+    deinit { mix.deallocate() }
+
+    /// Frames rendered so far, readable from any thread.
+    public var renderedFrames: Int64 { _renderedFrames.load(ordering: .relaxed) }
+
+    /// Fills `output` with `frames` mono samples (overwriting it), after applying every queued command.
+    public func render(into output: UnsafeMutablePointer<Float>, frames: Int) {
+        applyCommands()
+        var done = 0
+        while done < frames {
+            let n = min(Self.chunk, frames - done)
+            mix.update(repeating: 0, count: n)
+            for slot in 0..<voices.count {
+                let voice = voices[slot]
+                guard voice.isActive else { continue }
+                if !voice.add(to: mix, frames: n, frame: frame) {
+                    _ = owners[slot].compareExchange(expected: voice.generation, desired: 0, ordering: .acquiringAndReleasing)
+                }
+            }
+            addCues(frames: n)
+            (output + done).update(from: mix, count: n)
+            done += n
+            frame += Int64(n)
+        }
+        _renderedFrames.store(frame, ordering: .relaxed)
+    }
+
+    /// `stopAll`, from the render thread itself (an output that lost its device).
+    public func silenceFromRenderThread() {
+        silenceAll()
+    }
+
+    private func silenceAll() {
+        for voice in voices { voice.fadeOut() }
+        for i in 0..<cues.count where cues[i].samples != nil && cues[i].fade == 0 { cues[i].fade = Voice.fadeFrames }
+    }
+
+    private func applyCommands() {
+        while let command = commands.pop() {
+            switch command {
+            case let .start(slot, generation, key, velocity, ratio, gain, releaseAfter):
+                voices[slot].start(generation: generation, key: key, velocity: velocity, ratio: ratio, gain: gain,
+                                   releaseFrame: releaseAfter < 0 ? .max : frame + Int64(releaseAfter))
+            case let .retune(slot, generation, ratio):
+                voices[slot].retune(generation: generation, ratio: ratio)
+            case let .release(slot, generation):
+                voices[slot].release(generation: generation)
+            case .silenceAll:
+                silenceAll()
+            case let .cue(samples, count, gain):
+                // A free cue slot, or else the one closest to its end.
+                var chosen = 0
+                var leastLeft = Int.max
+                for i in 0..<cues.count {
+                    let left = cues[i].samples == nil ? -1 : cues[i].count - cues[i].position
+                    if left < leastLeft { leastLeft = left; chosen = i }
+                }
+                cues[chosen] = (samples, count, 0, gain, 0)
+            }
+        }
+    }
+
+    private func addCues(frames: Int) {
+        for i in 0..<cues.count {
+            guard let samples = cues[i].samples else { continue }
+            var position = cues[i].position
+            let gain = cues[i].gain
+            var fade = cues[i].fade
+            for j in 0..<frames where position < cues[i].count {
+                var value = samples[position] * gain
+                if fade > 0 {
+                    value *= Float(fade) / Float(Voice.fadeFrames)
+                    fade -= 1
+                    if fade == 0 { position = cues[i].count; break }
+                }
+                mix[j] += value
+                position += 1
+            }
+            if position >= cues[i].count {
+                cues[i] = (nil, 0, 0, 0, 0)
+            } else {
+                cues[i].position = position
+                cues[i].fade = fade
+            }
+        }
+    }
+}

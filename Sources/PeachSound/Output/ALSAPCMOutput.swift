@@ -1,0 +1,170 @@
+import Atomics
+import CAlsa
+import Foundation
+
+/// Plays the engine through an ALSA PCM device (default `default`), 48 kHz stereo 16-bit, on its own
+/// thread. Default buffer: 3 periods of 256 frames (5.3 ms each, 16 ms in all).
+///
+/// The thread renders one period, writes it (the blocking write paces it), and recovers from
+/// underruns with `snd_pcm_recover`. Any other error (the device went away) stops writing: the
+/// thread silences every voice, reports `.failed`, keeps the engine's clock running, and tries to
+/// open the device again every 500 ms, reporting `.recovered` when it can.
+public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
+    public struct Configuration: Sendable {
+        public var device: String
+        public var periodFrames: Int
+        public var periodCount: Int
+        public var retryInterval: Duration
+
+        public init(device: String = "default", periodFrames: Int = 256, periodCount: Int = 3,
+                    retryInterval: Duration = .milliseconds(500)) {
+            self.device = device
+            self.periodFrames = periodFrames
+            self.periodCount = periodCount
+            self.retryInterval = retryInterval
+        }
+    }
+
+    public let renderer: VoiceRenderer
+    public let configuration: Configuration
+    public let events: AsyncStream<AudioOutputEvent>
+    private let continuation: AsyncStream<AudioOutputEvent>.Continuation
+    private let running = ManagedAtomic<Bool>(false)
+    private let finished = DispatchSemaphore(value: 0)
+    private let _underruns = ManagedAtomic<Int>(0)
+    /// The period and buffer the device granted, in frames (after `start`).
+    public private(set) var periodFrames = 0
+    public private(set) var bufferFrames = 0
+    /// Owned by the output thread once it runs.
+    private var pcm: OpaquePointer?
+
+    public init(renderer: VoiceRenderer, configuration: Configuration = Configuration()) {
+        self.renderer = renderer
+        self.configuration = configuration
+        (events, continuation) = AsyncStream.makeStream(of: AudioOutputEvent.self, bufferingPolicy: .bufferingNewest(16))
+    }
+
+    deinit { stop() }
+
+    /// Underruns recovered so far.
+    public var underruns: Int { _underruns.load(ordering: .relaxed) }
+
+    public func start() throws {
+        guard !running.load(ordering: .acquiring) else { return }
+        pcm = try open()
+        running.store(true, ordering: .releasing)
+        let thread = Thread { [self] in run() }
+        thread.name = "peach-audio"
+        thread.qualityOfService = .userInteractive
+        thread.start()
+    }
+
+    public func stop() {
+        guard running.exchange(false, ordering: .acquiringAndReleasing) else { return }
+        finished.wait()
+        continuation.finish()
+    }
+
+    /// Opens and configures the device; the message says what failed.
+    private func open() throws(SoundError) -> OpaquePointer {
+        peach_alsa_silence_library_errors()
+        var handle: OpaquePointer?
+        let device = configuration.device
+        func check(_ result: Int32, _ what: String) throws(SoundError) {
+            guard result >= 0 else {
+                if let handle { snd_pcm_close(handle) }
+                throw .audioDevice(device: device, reason: "\(what): \(String(cString: snd_strerror(result)))")
+            }
+        }
+        try check(snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, 0), "open")
+        guard let pcm = handle else { throw .audioDevice(device: device, reason: "no handle") }
+        var hw: OpaquePointer?
+        snd_pcm_hw_params_malloc(&hw)
+        defer { snd_pcm_hw_params_free(hw) }
+        try check(snd_pcm_hw_params_any(pcm, hw), "no configuration")
+        try check(snd_pcm_hw_params_set_access(pcm, hw, SND_PCM_ACCESS_RW_INTERLEAVED), "interleaved access")
+        try check(snd_pcm_hw_params_set_format(pcm, hw, SND_PCM_FORMAT_S16_LE), "16-bit samples")
+        try check(snd_pcm_hw_params_set_channels(pcm, hw, 2), "stereo")
+        var rate = UInt32(VoiceRenderer.sampleRate)
+        try check(snd_pcm_hw_params_set_rate(pcm, hw, rate, 0), "48 kHz")
+        var period = snd_pcm_uframes_t(configuration.periodFrames)
+        var direction: Int32 = 0
+        try check(snd_pcm_hw_params_set_period_size_near(pcm, hw, &period, &direction), "period size")
+        var periods = UInt32(configuration.periodCount)
+        try check(snd_pcm_hw_params_set_periods_near(pcm, hw, &periods, &direction), "period count")
+        try check(snd_pcm_hw_params(pcm, hw), "apply the configuration")
+        snd_pcm_hw_params_get_period_size(hw, &period, &direction)
+        var buffer: snd_pcm_uframes_t = 0
+        snd_pcm_hw_params_get_buffer_size(hw, &buffer)
+        snd_pcm_hw_params_get_rate(hw, &rate, &direction)
+        var sw: OpaquePointer?
+        snd_pcm_sw_params_malloc(&sw)
+        defer { snd_pcm_sw_params_free(sw) }
+        snd_pcm_sw_params_current(pcm, sw)
+        snd_pcm_sw_params_set_start_threshold(pcm, sw, period)
+        snd_pcm_sw_params_set_avail_min(pcm, sw, period)
+        try check(snd_pcm_sw_params(pcm, sw), "software parameters")
+        periodFrames = Int(period)
+        bufferFrames = Int(buffer)
+        return pcm
+    }
+
+    private func run() {
+        let frames = max(periodFrames, 16)
+        let mono = UnsafeMutablePointer<Float>.allocate(capacity: frames)
+        let interleaved = UnsafeMutablePointer<Int16>.allocate(capacity: frames * 2)
+        defer {
+            mono.deallocate()
+            interleaved.deallocate()
+            if let pcm { snd_pcm_drop(pcm); snd_pcm_close(pcm) }
+            pcm = nil
+            finished.signal()
+        }
+        let clock = ContinuousClock()
+        var nextRetry = clock.now
+        while running.load(ordering: .relaxed) {
+            renderer.render(into: mono, frames: frames)
+            guard let device = pcm else {
+                // Failed: keep the engine's clock and commands moving, try the device again now and then.
+                Thread.sleep(forTimeInterval: Double(frames) / VoiceRenderer.sampleRate)
+                if clock.now >= nextRetry {
+                    nextRetry = clock.now + configuration.retryInterval
+                    if let reopened = try? open() {
+                        pcm = reopened
+                        continuation.yield(.recovered)
+                    }
+                }
+                continue
+            }
+            for i in 0..<frames {
+                let value = Int16((max(-1, min(1, mono[i])) * 32767).rounded())
+                interleaved[2 * i] = value
+                interleaved[2 * i + 1] = value
+            }
+            var written = 0
+            while written < frames {
+                let result = snd_pcm_writei(device, interleaved + 2 * written, snd_pcm_uframes_t(frames - written))
+                if result >= 0 {
+                    written += Int(result)
+                    continue
+                }
+                let error = Int32(result)
+                if error == -EPIPE { _underruns.wrappingIncrement(ordering: .relaxed) }
+                if error == -EPIPE || error == -ESTRPIPE || error == -EINTR, snd_pcm_recover(device, error, 1) >= 0 {
+                    continue
+                }
+                fail(device, reason: String(cString: snd_strerror(error)))
+                nextRetry = clock.now + configuration.retryInterval
+                break
+            }
+        }
+    }
+
+    private func fail(_ device: OpaquePointer, reason: String) {
+        snd_pcm_drop(device)
+        snd_pcm_close(device)
+        pcm = nil
+        renderer.silenceFromRenderThread()
+        continuation.yield(.failed(reason: "audio device \(configuration.device): \(reason)"))
+    }
+}

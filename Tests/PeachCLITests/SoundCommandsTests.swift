@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+@testable import PeachCLI
+@testable import PeachSound
+
+/// `peach play` and `peach sounds`, through the real binary (this machine has no sound card, so
+/// notes go to WAV files).
+@Suite("peach play and peach sounds",
+       .enabled(if: FileManager.default.isExecutableFile(atPath: PeachCommandTests.executable.path)))
+struct SoundCommandsTests {
+    static func temporary(_ name: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("peach-cli-\(ProcessInfo.processInfo.processIdentifier)-\(name)")
+    }
+
+    @Test("peach play NOTE --cents --output writes a WAV at the exact pitch")
+    func playToFile() throws {
+        let file = Self.temporary("c3.wav")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let result = try PeachCommandTests.run(["play", "C#3", "--cents", "-49.9", "--reference-pitch", "415.3",
+                                                "--duration", "0.8", "--output", file.path])
+        #expect(result.status == 0, "\(result.output)")
+        let (samples, rate) = try WAVFile.read(file)
+        #expect(rate == 48000)
+        #expect(samples.count >= 38400)
+        let expected = 415.3 * pow(2, (Double(49 - 69) - 0.499) / 12)
+        let estimate = try #require(PitchEstimator().estimate(Array(samples[2400..<36000]), sampleRate: 48000, near: expected))
+        #expect(abs(estimate.cents(from: expected)) < 0.1, "\(estimate)")
+    }
+
+    @Test("errors say what is wrong and what to do")
+    func errors() throws {
+        let badNote = try PeachCommandTests.run(["play", "H4", "--output", "/tmp/x.wav"])
+        #expect(badNote.status == 64)
+        #expect(badNote.output.contains("'H4' is not a note"))
+        let missing = try PeachCommandTests.run(["play", "A4", "--sound", "/no/such.sf2", "--output", "/tmp/x.wav"])
+        #expect(missing.status == 1)
+        #expect(missing.output.contains("Error: SoundFont /no/such.sf2 does not exist"))
+        let preset = try PeachCommandTests.run(["play", "A4", "--preset", "5:77", "--output", "/tmp/x.wav"])
+        #expect(preset.status == 1)
+        #expect(preset.output.contains("no preset 5:77"))
+        #expect(preset.output.contains("peach sounds"))
+        let badPreset = try PeachCommandTests.run(["play", "A4", "--preset", "x:y", "--output", "/tmp/x.wav"])
+        #expect(badPreset.status == 64)
+        #expect(badPreset.output.contains("BANK:PROGRAM"))
+        let reference = try PeachCommandTests.run(["play", "A4", "--reference-pitch", "600", "--output", "/tmp/x.wav"])
+        #expect(reference.status == 64)
+        #expect(reference.output.contains("380–500"))
+        let device = try PeachCommandTests.run(["play", "A4", "--device", "hw:NoSuchCard,0", "--duration", "0.1"])
+        #expect(device.status == 1)
+        #expect(device.output.contains("cannot open the audio device hw:NoSuchCard,0"))
+        #expect(device.output.contains("--output FILE.wav"))
+    }
+
+    @Test("peach sounds lists Peach's presets by default, and another file's on request")
+    func sounds() throws {
+        let own = try PeachCommandTests.run(["sounds"])
+        #expect(own.status == 0)
+        #expect(own.output.contains("0:0       Sine"))
+        let missing = try PeachCommandTests.run(["sounds", "/no/such.sf2"])
+        #expect(missing.status == 1)
+        #expect(missing.output.contains("does not exist"))
+        let notSoundFont = try PeachCommandTests.run(["sounds", "/etc/hostname"])
+        #expect(notSoundFont.status == 1)
+        #expect(notSoundFont.output.contains("not a SoundFont"))
+    }
+
+    @Test("an unstable preset is reported when it is calibrated",
+          .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/sounds/sf2/TimGM6mb.sf2")))
+    func unstablePreset() throws {
+        let cache = Self.temporary("cache")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        let file = Self.temporary("flute.wav")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let process = Process()
+        process.executableURL = PeachCommandTests.executable
+        process.arguments = ["play", "A4", "--sound", "/usr/share/sounds/sf2/TimGM6mb.sf2", "--preset", "0:73",
+                             "--output", file.path]
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_CACHE_HOME": cache.path]) { $1 }
+        let pipe = Pipe()
+        process.standardError = pipe
+        process.standardOutput = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(output.contains("Measuring the pitch of every key"))
+        #expect(output.contains("does not hold a steady pitch"), "\(output)")
+        #expect(FileManager.default.fileExists(atPath: cache.appendingPathComponent("peach").path))
+    }
+}
