@@ -42,12 +42,23 @@ let package = Package(
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
+        // MIDI controllers: the ALSA sequencer client, mapping files, the mapper and its gestures.
+        .target(
+            name: "PeachMIDI",
+            dependencies: [
+                "PeachDomain",
+                "PeachYAML",
+                "CAlsa",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The `peach` command tree; kept in a library so its parsing is testable.
         .target(
             name: "PeachCLI",
             dependencies: [
                 "PeachDomain",
                 "PeachStorage",
+                "PeachMIDI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -59,7 +70,7 @@ let package = Package(
         // `make bench`: prints the figures the issues ask for.
         .executableTarget(
             name: "peach-bench",
-            dependencies: ["PeachDomain", "PeachStorage"]
+            dependencies: ["PeachDomain", "PeachStorage", "PeachMIDI", "CAlsa"]
         ),
         .testTarget(
             name: "PeachDomainTests",
@@ -79,11 +90,17 @@ let package = Package(
             dependencies: ["PeachYAML"]
         ),
         .testTarget(
+            name: "PeachMIDITests",
+            dependencies: ["PeachMIDI", "PeachDomain", "PeachYAML", "CAlsa"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
             name: "PeachCLITests",
             dependencies: [
                 "PeachCLI",
                 "PeachStorage",
                 "PeachDomain",
+                "PeachMIDI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
