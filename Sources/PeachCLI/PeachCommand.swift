@@ -14,7 +14,7 @@ public struct PeachCommand: ParsableCommand {
             for single notes and for intervals.
             """,
         version: version,
-        subcommands: [ProfileCommand.self, HistoryCommand.self, ExportCommand.self, ImportCommand.self, ResetCommand.self]
+        subcommands: [DevicesCommand.self, MappingsCommand.self, ProfileCommand.self, HistoryCommand.self, ExportCommand.self, ImportCommand.self, ResetCommand.self]
     )
 
     public init() {}
