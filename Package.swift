@@ -75,6 +75,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // MIDI controllers: the ALSA sequencer client, mapping files, the mapper and its gestures.
+        .target(
+            name: "PeachMIDI",
+            dependencies: [
+                "PeachDomain",
+                "PeachYAML",
+                "CAlsa",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The `peach` command tree; kept in a library so its parsing is testable.
         .target(
             name: "PeachCLI",
@@ -83,6 +93,7 @@ let package = Package(
                 "PeachStorage",
                 "PeachConfig",
                 "PeachSound",
+                "PeachMIDI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -94,7 +105,7 @@ let package = Package(
         // `make bench`: prints the figures the issues ask for.
         .executableTarget(
             name: "peach-bench",
-            dependencies: ["PeachDomain", "PeachStorage", "PeachSound"]
+            dependencies: ["PeachDomain", "PeachStorage", "PeachSound", "PeachMIDI", "CAlsa"]
         ),
         // Test doubles shared by the test targets (a note player that records, observers, log capture).
         .target(
@@ -146,11 +157,17 @@ let package = Package(
             dependencies: ["PeachSound", "PeachDomain"]
         ),
         .testTarget(
+            name: "PeachMIDITests",
+            dependencies: ["PeachMIDI", "PeachDomain", "PeachYAML", "CAlsa"],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
             name: "PeachCLITests",
             dependencies: [
                 "PeachCLI",
                 "PeachStorage",
                 "PeachDomain",
+                "PeachMIDI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

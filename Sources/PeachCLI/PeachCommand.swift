@@ -14,8 +14,9 @@ public struct PeachCommand: ParsableCommand {
             for single notes and for intervals.
             """,
         version: version,
-        subcommands: [RunCommand.self, PlayCommand.self, SoundsCommand.self, ProfileCommand.self, HistoryCommand.self,
-                      ExportCommand.self, ImportCommand.self, ResetCommand.self, ConfigCommand.self]
+        subcommands: [RunCommand.self, PlayCommand.self, SoundsCommand.self, DevicesCommand.self, MappingsCommand.self,
+                      ProfileCommand.self, HistoryCommand.self, ExportCommand.self, ImportCommand.self, ResetCommand.self,
+                      ConfigCommand.self]
     )
 
     public init() {}

@@ -1,0 +1,56 @@
+/// A control on the device that fires an action when pressed: a key or pad (a range of notes), a
+/// button sending a controller change, a program change, or a flick of the pitch wheel.
+public struct ControlTrigger: Hashable, Sendable {
+    public enum Source: Hashable, Sendable {
+        /// Note-on of any note in the range (a single key or pad is a range of one).
+        case notes(ClosedRange<UInt8>)
+        /// A button sending controller `number`: fires when the value rises to 64 or more.
+        case controlChange(UInt8)
+        case program(UInt8)
+        /// The pitch wheel pushed past the flick threshold and back (Hear & Compare answers).
+        case wheelFlick(up: Bool)
+    }
+
+    public var source: Source
+    /// 0…15, or nil for any channel.
+    public var channel: UInt8?
+
+    public init(_ source: Source, channel: UInt8? = nil) {
+        self.source = source
+        self.channel = channel
+    }
+
+    public static func notes(_ range: ClosedRange<UInt8>, channel: UInt8? = nil) -> ControlTrigger {
+        ControlTrigger(.notes(range), channel: channel)
+    }
+
+    /// True when some input would fire both triggers: the mapping would be ambiguous.
+    public func overlaps(_ other: ControlTrigger) -> Bool {
+        if let a = channel, let b = other.channel, a != b { return false }
+        switch (source, other.source) {
+        case let (.notes(a), .notes(b)): return a.overlaps(b)
+        case let (.controlChange(a), .controlChange(b)): return a == b
+        case let (.program(a), .program(b)): return a == b
+        case let (.wheelFlick(a), .wheelFlick(b)): return a == b
+        default: return false
+        }
+    }
+
+    func accepts(channel messageChannel: UInt8) -> Bool {
+        channel.map { $0 == messageChannel } ?? true
+    }
+}
+
+extension ControlTrigger: CustomStringConvertible {
+    /// As a person would name it: `notes C4…G9`, `cc 20 on channel 10`, `wheel flick up`.
+    public var description: String {
+        let what = switch source {
+        case let .notes(range) where range.count == 1: "note \(noteName(range.lowerBound))"
+        case let .notes(range): "notes \(noteName(range.lowerBound))…\(noteName(range.upperBound))"
+        case let .controlChange(number): "cc \(number)"
+        case let .program(number): "program \(number)"
+        case let .wheelFlick(up): "wheel flick \(up ? "up" : "down")"
+        }
+        return channel.map { "\(what) on channel \($0 + 1)" } ?? what
+    }
+}

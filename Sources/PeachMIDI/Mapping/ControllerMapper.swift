@@ -1,0 +1,104 @@
+import PeachDomain
+
+/// Turns one controller's messages into what the player means, according to its mapping and the
+/// skill being trained: in Hear & Compare the pitch wheel answers by flicks, in Tune & Match it
+/// tunes and its release commits. A value type run by the consumer of the input stream (the practice
+/// box, on the main actor); it keeps only the gesture state of this one controller.
+public struct ControllerMapper: Sendable {
+    public let mapping: ControllerMapping
+    private var release: WheelReleaseDetector
+    private var flick: WheelFlickDetector
+    private var skill: TrainingMode.Skill?
+    /// Last value of every controller number per channel, for button edges (index channel·128 + cc).
+    private var controllerValues: [UInt8]
+
+    public init(mapping: ControllerMapping) {
+        self.mapping = mapping
+        release = WheelReleaseDetector(settings: mapping.wheel)
+        flick = WheelFlickDetector(settings: mapping.wheel)
+        controllerValues = Array(repeating: 0, count: 16 * 128)
+    }
+
+    /// The actions one message asks for. `skill` is what is being trained now (nil when idle):
+    /// answers only count in Hear & Compare, tuning and commits only in Tune & Match; choosing a mode
+    /// and stopping work always.
+    public mutating func actions(for message: MIDIMessage, at time: UInt64, skill: TrainingMode.Skill?) -> [ControllerAction] {
+        if skill != self.skill {
+            self.skill = skill
+            release.reset()
+            flick.reset()
+        }
+        switch message {
+        case let .noteOn(channel, note, _):
+            return fire { trigger in
+                if case let .notes(range) = trigger.source { return range.contains(note) && trigger.accepts(channel: channel) }
+                return false
+            }
+        case let .programChange(channel, program):
+            return fire { trigger in
+                if case let .program(number) = trigger.source { return number == program && trigger.accepts(channel: channel) }
+                return false
+            }
+        case let .controlChange(channel, controller, value):
+            return controlChange(channel: channel, controller: controller, value: value)
+        case let .pitchBend(channel, value):
+            return pitchBend(channel: channel, position: WheelPosition.normalized(pitchBend: value), at: time)
+        case .noteOff, .channelPressure, .polyPressure:
+            return []
+        }
+    }
+
+    private mutating func controlChange(channel: UInt8, controller: UInt8, value: UInt8) -> [ControllerAction] {
+        let index = Int(channel) * 128 + Int(controller)
+        let previous = controllerValues[index]
+        controllerValues[index] = value
+        if case let .controlChange(tuningController, tuningChannel) = mapping.tuning, tuningController == controller,
+           tuningChannel.map({ $0 == channel }) ?? true {
+            guard skill == .matching else { return [] }
+            return [.adjustTuning(controlValue: WheelPosition.normalized(controllerValue: value))]
+        }
+        // A button: a press is the rise to 64 or more. Buttons in "trigger" mode send 127 on every
+        // press and nothing on release, so a repeated 127 is a press too.
+        guard value >= 64, previous < 64 || (value == 127 && previous == 127) else { return [] }
+        return fire { trigger in
+            if case let .controlChange(number) = trigger.source { return number == controller && trigger.accepts(channel: channel) }
+            return false
+        }
+    }
+
+    private mutating func pitchBend(channel: UInt8, position: Double, at time: UInt64) -> [ControllerAction] {
+        switch skill {
+        case .matching:
+            guard case let .pitchWheel(wheelChannel) = mapping.tuning, wheelChannel.map({ $0 == channel }) ?? true else { return [] }
+            switch release.handle(position: position, at: time) {
+            case .none: return []
+            case let .adjust(value): return [.adjustTuning(controlValue: value)]
+            case let .commit(held): return [.commitTuning(heldValue: held)]
+            }
+        case .comparison:
+            guard let up = flick.handle(position: position) else { return [] }
+            return fire { trigger in
+                if case let .wheelFlick(direction) = trigger.source { return direction == up && trigger.accepts(channel: channel) }
+                return false
+            }
+        case nil:
+            return []
+        }
+    }
+
+    /// The action of the (one, the file is validated) trigger that `matches`, if it applies now.
+    private func fire(_ matches: (ControlTrigger) -> Bool) -> [ControllerAction] {
+        for (mode, triggers) in mapping.modes where triggers.contains(where: matches) { return [.start(mode)] }
+        if mapping.stop.contains(where: matches) { return [.stop] }
+        switch skill {
+        case .comparison:
+            if mapping.higher.contains(where: matches) { return [.answer(higher: true)] }
+            if mapping.lower.contains(where: matches) { return [.answer(higher: false)] }
+        case .matching:
+            if mapping.commit.contains(where: matches) { return [.commitTuning(heldValue: nil)] }
+        case nil:
+            break
+        }
+        return []
+    }
+}

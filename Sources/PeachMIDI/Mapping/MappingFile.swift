@@ -1,0 +1,266 @@
+import PeachDomain
+import PeachYAML
+
+/// Reads and validates one mapping file (the format is in Mappings/README.md). Every problem —
+/// syntax, an unknown key or action, a note out of range, a control given two jobs, a fader without
+/// a commit control — is reported as `FILE:LINE:COLUMN: reason`, all of them at once, and a file with
+/// any problem gives no mapping at all: it is never half-applied.
+public enum MappingFile {
+    public static let topLevelKeys = ["name", "match", "reference", "channel", "tuning", "answers", "modes", "stop", "feedback"]
+    static let tuningKeys = ["control", "commit", "neutral-zone", "release-ms", "flick-threshold"]
+    static let controlKeys = ["note", "notes", "cc", "program", "channel"]
+    static let messageKeys = ["note-on", "note-off", "cc", "program", "velocity", "value", "channel"]
+    static let feedbackKeys = ["port", "clear"] + TrainingFeedback.allCases.map(\.rawValue)
+
+    public static func parse(_ text: String, file: String) throws(YAMLErrors) -> ControllerMapping {
+        let root: YAMLNode
+        do {
+            guard let parsed = try YAMLNode.parse(text, file: file) else {
+                throw YAMLErrors([YAMLError(file: file, line: nil, column: nil, message: "the file is empty; a mapping needs at least `name` and `match`")])
+            }
+            root = parsed
+        } catch let error as YAMLError {
+            throw YAMLErrors([error])
+        } catch let errors as YAMLErrors {
+            throw errors
+        } catch {
+            throw YAMLErrors([YAMLError(file: file, line: nil, column: nil, message: "\(error)")])
+        }
+        var reader = Reader(file: file)
+        let mapping = reader.read(root)
+        if let mapping, reader.errors.isEmpty { return mapping }
+        throw YAMLErrors(reader.errors.errors)
+    }
+
+    /// Reads `path` from disk; an unreadable file is an error naming it.
+    public static func load(path: String) throws(YAMLErrors) -> ControllerMapping {
+        guard let data = FileData.read(path) else {
+            throw YAMLErrors([YAMLError(file: path, line: nil, column: nil, message: "cannot read the file")])
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw YAMLErrors([YAMLError(file: path, line: nil, column: nil, message: "the file is not UTF-8 text")])
+        }
+        return try parse(text, file: path)
+    }
+}
+
+/// One reading pass: collects every error and remembers which control already does what.
+private struct Reader {
+    let file: String
+    var errors = YAMLErrorCollector()
+    /// Every control assigned so far, with what it does and where, to refuse a second job.
+    var assigned: [(trigger: ControlTrigger, job: String, line: Int)] = []
+
+    /// Answers only count in Hear & Compare and commits only in Tune & Match, so one control may do
+    /// both (any key answers, and commits while tuning); every other pair of jobs clashes.
+    static func clash(_ a: String, _ b: String) -> Bool {
+        let scopes = [a, b].map { $0.hasPrefix("answers.") ? "comparison" : $0 == "tuning.commit" ? "matching" : "always" }
+        return scopes[0] == "always" || scopes[1] == "always" || scopes[0] == scopes[1]
+    }
+    var defaultChannel: UInt8?
+    var syntax: Syntax { Syntax(defaultChannel: defaultChannel) }
+
+    init(file: String) { self.file = file }
+
+    mutating func read(_ root: YAMLNode) -> ControllerMapping? {
+        guard let top = errors.collect({ try root.mapping() }) else { return nil }
+        errors.add(contentsOf: top.unknownKeys(allowed: MappingFile.topLevelKeys))
+        let name = errors.collect { try top.required("name").string() }
+        let match = errors.collect { () throws(YAMLError) -> [NamePattern] in
+            let matchNode = try top.required("match")
+            let patterns = try matchNode.listOrSingle().map { (node) throws(YAMLError) -> NamePattern in
+                let text = try node.string()
+                guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw node.error("an empty pattern would match nothing") }
+                return NamePattern(text)
+            }
+            guard !patterns.isEmpty else { throw matchNode.error("give at least one name pattern (`\"*\"` for any device)") }
+            return patterns
+        }
+        if let channelNode = top.optional("channel") {
+            defaultChannel = errors.collect { try Syntax(defaultChannel: nil).channel(channelNode) } ?? nil
+        }
+        var mapping = ControllerMapping(name: name ?? "?", file: file,
+                                        match: (match ?? []).allSatisfy { $0.text == "*" } ? [] : match ?? [])
+        if let tuningNode = top.optional("tuning") { readTuning(tuningNode, into: &mapping) }
+        if let answers = top.optional("answers"), let map = errors.collect({ try answers.mapping() }) {
+            errors.add(contentsOf: map.unknownKeys(allowed: ["higher", "lower"]))
+            if let node = map.optional("higher") { mapping.higher = triggers(node, job: "answers.higher") }
+            if let node = map.optional("lower") { mapping.lower = triggers(node, job: "answers.lower") }
+        }
+        if let modes = top.optional("modes"), let map = errors.collect({ try modes.mapping() }) {
+            errors.add(contentsOf: map.unknownKeys(allowed: TrainingMode.allCases.map(\.rawValue)))
+            for mode in TrainingMode.allCases {
+                if let node = map.optional(mode.rawValue) { mapping.modes[mode] = triggers(node, job: "modes.\(mode.rawValue)") }
+            }
+        }
+        if let stop = top.optional("stop") { mapping.stop = triggers(stop, job: "stop") }
+        if let feedback = top.optional("feedback") { mapping.feedback = readFeedback(feedback) }
+        checkTuningControlIsFree(mapping, node: top.optional("tuning"))
+        return mapping
+    }
+
+    mutating func readTuning(_ node: YAMLNode, into mapping: inout ControllerMapping) {
+        guard let map = errors.collect({ try node.mapping() }) else { return }
+        errors.add(contentsOf: map.unknownKeys(allowed: MappingFile.tuningKeys))
+        var wheel = WheelSettings()
+        if let zone = map.optional("neutral-zone"), let value = errors.collect({ try zone.double(in: 0...0.3) }) { wheel.neutralZone = value }
+        if let release = map.optional("release-ms"), let value = errors.collect({ try release.int(in: 10...500) }) {
+            wheel.releaseSeconds = Double(value) / 1000
+        }
+        if let flick = map.optional("flick-threshold"), let value = errors.collect({ try flick.double(in: 0.1...1) }) {
+            wheel.flickThreshold = value
+        }
+        if wheel.flickThreshold <= wheel.neutralZone, let node = map.optional("flick-threshold") {
+            errors.add(node.error("the flick threshold must be beyond the neutral zone (\(wheel.neutralZone))"))
+        }
+        mapping.wheel = wheel
+        if let control = map.optional("control") {
+            let syntax = self.syntax, defaultChannel = self.defaultChannel
+            mapping.tuning = errors.collect { () throws(YAMLError) -> TuningControl in
+                if case .scalar = control.node {
+                    guard try control.string() == "pitch-wheel" else {
+                        throw control.error("expected `pitch-wheel` or a controller such as `{cc: 1}`, found \(control.kindDescription)")
+                    }
+                    return .pitchWheel(channel: defaultChannel)
+                }
+                let controlMap = try control.mapping()
+                if let unknown = controlMap.unknownKeys(allowed: ["cc", "channel"]).first { throw unknown }
+                let number = try controlMap.required("cc").int(in: 0...127)
+                let channel = try controlMap.optional("channel").map { (node) throws(YAMLError) in try syntax.channel(node) } ?? defaultChannel
+                return .controlChange(controller: UInt8(number), channel: channel)
+            } ?? mapping.tuning
+        }
+        if let commit = map.optional("commit") { mapping.commit = triggers(commit, job: "tuning.commit") }
+        if case .controlChange = mapping.tuning, mapping.commit.isEmpty {
+            errors.add(node.error("a fader or knob does not spring back: give it a `commit` control (e.g. `commit: {note: C2}`)"))
+        }
+    }
+
+    /// The tuning fader must not also be a button.
+    mutating func checkTuningControlIsFree(_ mapping: ControllerMapping, node: YAMLNode?) {
+        guard case let .controlChange(number, channel) = mapping.tuning, let node else { return }
+        let asTrigger = ControlTrigger(.controlChange(number), channel: channel)
+        for other in assigned where other.trigger.overlaps(asTrigger) {
+            errors.add(node.error("cc \(number) tunes, so it cannot also be `\(other.job)` (line \(other.line))"))
+        }
+    }
+
+    mutating func triggers(_ node: YAMLNode, job: String) -> [ControlTrigger] {
+        let syntax = self.syntax
+        return node.listOrSingle().compactMap { item in
+            guard let trigger = errors.collect({ try syntax.trigger(item) }) else { return nil }
+            if let clash = assigned.first(where: { $0.trigger.overlaps(trigger) && Self.clash($0.job, job) }) {
+                errors.add(item.error("\(trigger) is already `\(clash.job)` (line \(clash.line)); a control can do only one thing"))
+                return nil
+            }
+            assigned.append((trigger, job, item.line))
+            return trigger
+        }
+    }
+
+    mutating func readFeedback(_ node: YAMLNode) -> FeedbackOutputs? {
+        guard let map = errors.collect({ try node.mapping() }) else { return nil }
+        errors.add(contentsOf: map.unknownKeys(allowed: MappingFile.feedbackKeys))
+        var outputs = FeedbackOutputs()
+        if let port = map.optional("port"), let text = errors.collect({ try port.string() }) { outputs.port = NamePattern(text) }
+        if let clear = map.optional("clear") { outputs.clear = messages(clear) }
+        for kind in TrainingFeedback.allCases {
+            if let list = map.optional(kind.rawValue) { outputs.messages[kind] = messages(list) }
+        }
+        return outputs
+    }
+
+    mutating func messages(_ node: YAMLNode) -> [MIDIMessage] {
+        let syntax = self.syntax
+        return node.listOrSingle().compactMap { item in errors.collect { try syntax.message(item) } }
+    }
+
+}
+
+/// The small forms inside a mapping file: controls, notes, channels, messages.
+private struct Syntax {
+    /// The file's `channel`, for controls and messages that name none.
+    let defaultChannel: UInt8?
+
+    func trigger(_ node: YAMLNode) throws(YAMLError) -> ControlTrigger {
+        let forms = "`{note: C4}`, `{notes: C4..G9}`, `{cc: 20}`, `{program: 0}`, `wheel-up` or `wheel-down`"
+        if case .scalar = node.node {
+            switch try node.string() {
+            case "wheel-up": return ControlTrigger(.wheelFlick(up: true))
+            case "wheel-down": return ControlTrigger(.wheelFlick(up: false))
+            default: throw node.error("unknown control \(node.kindDescription); expected \(forms)")
+            }
+        }
+        let map = try node.mapping()
+        if let unknown = map.unknownKeys(allowed: MappingFile.controlKeys).first { throw unknown }
+        let kinds = map.keys.filter { $0 != "channel" }
+        guard kinds.count == 1, let kind = kinds.first else {
+            throw node.error("a control is exactly one of \(forms), found \(kinds.isEmpty ? "none" : kinds.joined(separator: " and "))")
+        }
+        let channel = try map.optional("channel").map { (node) throws(YAMLError) in try self.channel(node) } ?? defaultChannel
+        let value = try map.required(kind)
+        switch kind {
+        case "note":
+            let note = try self.note(value)
+            return ControlTrigger(.notes(note...note), channel: channel)
+        case "notes":
+            let text = try value.string()
+            let parts = text.components(separatedBy: "..")
+            guard parts.count == 2 else { throw value.error("a note range is written `FROM..TO`, e.g. `C4..G9` or `60..127`; found `\(text)`") }
+            let low = try note(parts[0], at: value), high = try note(parts[1], at: value)
+            guard low <= high else { throw value.error("the range `\(text)` runs downwards; write the lower note first") }
+            return ControlTrigger(.notes(low...high), channel: channel)
+        case "cc":
+            return ControlTrigger(.controlChange(UInt8(try value.int(in: 0...127))), channel: channel)
+        default:
+            return ControlTrigger(.program(UInt8(try value.int(in: 0...127))), channel: channel)
+        }
+    }
+
+    func note(_ node: YAMLNode) throws(YAMLError) -> UInt8 {
+        try note(try node.string(), at: node)
+    }
+
+    func note(_ text: String, at node: YAMLNode) throws(YAMLError) -> UInt8 {
+        if let number = Int(text.trimmingCharacters(in: .whitespaces)), !(0...127).contains(number) {
+            throw node.error("note \(number) is out of range 0…127")
+        }
+        guard let note = MIDINote(name: text) else {
+            throw node.error("`\(text)` is not a note; write a name such as `C4`, `F#3`, `Bb2` (C-1…G9) or a number 0…127")
+        }
+        return UInt8(note.rawValue)
+    }
+
+    /// 1…16 in the file, 0…15 inside; `any` for every channel.
+    func channel(_ node: YAMLNode) throws(YAMLError) -> UInt8? {
+        if case .scalar = node.node, (try? node.string()) == "any" { return nil }
+        return UInt8(try node.int(in: 1...16) - 1)
+    }
+
+
+    func message(_ node: YAMLNode) throws(YAMLError) -> MIDIMessage {
+        let forms = "`{note-on: 36, velocity: 127}`, `{note-off: 36}`, `{cc: 20, value: 127}` or `{program: 0}`"
+        let map = try node.mapping()
+        if let unknown = map.unknownKeys(allowed: MappingFile.messageKeys).first { throw unknown }
+        let kinds = map.keys.filter { ["note-on", "note-off", "cc", "program"].contains($0) }
+        guard kinds.count == 1, let kind = kinds.first else {
+            throw node.error("a message is exactly one of \(forms)")
+        }
+        let channel = try map.optional("channel").map { (node) throws(YAMLError) in try self.channel(node) } ?? defaultChannel ?? 0
+        guard let channel else { throw node.error("a message needs a channel (1…16), not `any`") }
+        func byte(_ key: String, default fallback: Int? = nil) throws(YAMLError) -> UInt8 {
+            if let value = map.optional(key) { return UInt8(try value.int(in: 0...127)) }
+            if let fallback { return UInt8(fallback) }
+            throw node.error("this message needs `\(key)` (0…127)")
+        }
+        let value = try map.required(kind)
+        if ["note-on", "note-off"].contains(kind), map.optional("value") != nil { throw node.error("a note message takes `velocity`, not `value`") }
+        if ["cc", "program"].contains(kind), map.optional("velocity") != nil { throw node.error("`\(kind)` takes no `velocity`") }
+        switch kind {
+        case "note-on": return .noteOn(channel: channel, note: try note(value), velocity: try byte("velocity", default: 127))
+        case "note-off": return .noteOff(channel: channel, note: try note(value), velocity: try byte("velocity", default: 0))
+        case "cc": return .controlChange(channel: channel, controller: UInt8(try value.int(in: 0...127)), value: try byte("value"))
+        default: return .programChange(channel: channel, program: UInt8(try value.int(in: 0...127)))
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+
+@Suite("peach devices and peach mappings", .enabled(if: FileManager.default.isExecutableFile(atPath: PeachCommandTests.executable.path)))
+struct MIDICommandsTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test("mappings lists the repository's files, generic last")
+    func list() throws {
+        let result = try PeachCommandTests.run(["mappings"])
+        #expect(result.status == 0)
+        #expect(result.output.contains("Novation Launchkey Mini MK3: \"Launchkey Mini MK3\""))
+        #expect(result.output.contains("Korg nanoKONTROL2"))
+        #expect(result.output.contains("Generic MIDI keyboard: any other device"))
+    }
+
+    @Test("mappings --check accepts a good file and reports a bad one with file, line and reason")
+    func check() throws {
+        let good = try PeachCommandTests.run(["mappings", "--check", Self.repository.appendingPathComponent("Mappings/korg-nanokey2.yaml").path])
+        #expect(good.status == 0)
+        #expect(good.output.contains("ok: Korg nanoKEY2"))
+        let bad = FileManager.default.temporaryDirectory.appendingPathComponent("peach-bad-mapping.yaml")
+        try "name: X\nmatch: Y\nanswers:\n  higher: {note: 200}\n".write(to: bad, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: bad) }
+        let result = try PeachCommandTests.run(["mappings", "--check", bad.path])
+        #expect(result.status == 1)
+        #expect(result.output.contains("\(bad.path):4:18: answers.higher.note: note 200 is out of range 0…127"))
+        let missing = try PeachCommandTests.run(["mappings", "--check", "/nonexistent/x.yaml"])
+        #expect(missing.status == 1)
+        #expect(missing.output.contains("/nonexistent/x.yaml: cannot read the file"))
+    }
+
+    @Test("devices on a machine without sound support says so instead of failing",
+          .enabled(if: !FileManager.default.fileExists(atPath: "/dev/snd")))
+    func devicesWithoutSound() throws {
+        let result = try PeachCommandTests.run(["devices"])
+        #expect(result.status == 0)
+        #expect(result.output.contains("MIDI inputs (ALSA sequencer):\n  none: no ALSA sequencer: /dev/snd/seq is missing"))
+        #expect(result.output.contains("Audio outputs (ALSA PCM):\n  none: no sound devices: /dev/snd is missing"))
+    }
+}
