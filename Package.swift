@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-atomics", from: "1.2.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
     ],
     targets: [
         // System libraries, each behind its own small module (pkg-config finds the Debian -dev packages).
@@ -94,13 +95,17 @@ let package = Package(
                 "PeachConfig",
                 "PeachSound",
                 "PeachMIDI",
+                "PeachPractice",
+                "PeachUdev",
+                "PeachYAML",
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "peach",
-            dependencies: ["PeachCLI"]
+            dependencies: ["PeachCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
         // `make bench`: prints the figures the issues ask for.
         .executableTarget(
@@ -168,6 +173,7 @@ let package = Package(
                 "PeachStorage",
                 "PeachDomain",
                 "PeachMIDI",
+                "PeachSound",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

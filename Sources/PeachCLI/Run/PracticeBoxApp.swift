@@ -64,8 +64,8 @@ final class PracticeBoxApp {
         let mappingDirectories = { (configuration: PracticeConfiguration) in
             MappingLibrary.searchDirectories(explicit: configuration.controllers.mappingsDirectory)
         }
-        let knownMappings = Set(MappingLibrary.load(directories: MappingLibrary.searchDirectories(explicit: nil))
-            .mappings.map(\.name))
+        let knownMappings = MappingLibrary.load(directories: MappingLibrary.searchDirectories(explicit: nil))
+            .assignableNames
         let configuration: LiveConfiguration
         do {
             configuration = try LiveConfiguration(location: configLocation,
@@ -91,7 +91,7 @@ final class PracticeBoxApp {
         do {
             engine = try SoundEngine(soundFont: sound.path, preset: sound.preset, calibration: sound.calibration)
         } catch {
-            throw CommandFailure(error.description)
+            throw CommandFailure("\(error)")
         }
         let device = audioDeviceOverride ?? settings.audio.device
         let output = ALSAPCMOutput(renderer: engine.renderer, configuration: ALSAPCMOutput.Configuration(
@@ -163,15 +163,13 @@ final class PracticeBoxApp {
             if keyboardUse == .always { connectKeyboard() }
         }
         showStatus()
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { @MainActor in await self.handleSignals() }
-            group.addTask { @MainActor in await self.handleAudioOutput() }
-            if let sequencer { group.addTask { @MainActor in await self.handleControllers(sequencer.events) } }
-            if let soundCards { group.addTask { @MainActor in await self.handleSoundCards(soundCards.events) } }
-            if let terminal { group.addTask { @MainActor in await self.handleKeys(terminal.keyBytes()) } }
-            await withCheckedContinuation { self.quitRequested = $0 }
-            group.cancelAll()
-        }
+        // Each source of events is read by a task of its own on the main actor, in order.
+        var readers = [Task { await self.handleSignals() }, Task { await self.handleAudioOutput() }]
+        if let sequencer { readers.append(Task { await self.handleControllers(sequencer.events) }) }
+        if let soundCards { readers.append(Task { await self.handleSoundCards(soundCards.events) }) }
+        if let terminal { readers.append(Task { await self.handleKeys(terminal.keyBytes()) }) }
+        await withCheckedContinuation { quitRequested = $0 }
+        for reader in readers { reader.cancel() }
         shutDown()
     }
 

@@ -1,0 +1,29 @@
+import Foundation
+import PeachMIDI
+
+extension MappingLibrary {
+    /// The library with the configuration's mapping overrides in front: a controller whose client or
+    /// port name matches an assignment's pattern uses the named mapping (its `name`, or its file name
+    /// without `.yaml`), whatever its own `match` says.
+    func assigning(_ assignments: [(pattern: String, mapping: String)]) -> MappingLibrary {
+        guard !assignments.isEmpty else { return self }
+        let all = mappings + [generic]
+        let overrides = assignments.compactMap { assignment -> ControllerMapping? in
+            guard var mapping = all.first(where: { $0.isNamed(assignment.mapping) }) else { return nil }
+            mapping.match = [NamePattern(assignment.pattern)]
+            return mapping
+        }
+        return MappingLibrary(mappings: overrides + mappings, generic: generic)
+    }
+
+    /// Every name the configuration may use for a mapping.
+    var assignableNames: Set<String> {
+        Set((mappings + [generic]).flatMap { [$0.name, $0.fileStem] })
+    }
+}
+
+extension ControllerMapping {
+    var fileStem: String { URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent }
+
+    func isNamed(_ text: String) -> Bool { name == text || fileStem == text }
+}
