@@ -105,7 +105,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "peach",
-            dependencies: ["PeachCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: ["PeachCLI"]
         ),
         // `make bench`: prints the figures the issues ask for.
         .executableTarget(

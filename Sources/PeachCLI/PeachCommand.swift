@@ -2,7 +2,7 @@ import ArgumentParser
 
 /// `peach`: the root of the command tree. Subcommands arrive with the parts they drive
 /// (`play`, `run`, `history`, `profile`, …).
-public struct PeachCommand: AsyncParsableCommand {
+public struct PeachCommand: ParsableCommand {
     public static let version = "0.1.0"
 
     public static let configuration = CommandConfiguration(

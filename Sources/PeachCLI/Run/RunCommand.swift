@@ -6,7 +6,7 @@ import PeachDomain
 extension TrainingMode: ExpressibleByArgument {}
 
 /// `peach run`: the practice box.
-struct RunCommand: AsyncParsableCommand {
+struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run the practice box: train whenever a MIDI controller is plugged in.",
@@ -38,7 +38,23 @@ struct RunCommand: AsyncParsableCommand {
         "trace, debug, info, notice, warning, error (default: info, or warning on a terminal).", valueName: "level"))
     var logLevel: Logger.Level?
 
-    func run() async throws {
+    /// Runs the box on the main actor, driven by the main dispatch queue, until it ends; then exits
+    /// with its status (0 after SIGINT/SIGTERM, 1 with a message when it cannot start).
+    func run() throws {
+        let command = self
+        Task { @MainActor in
+            do {
+                try await command.runBox()
+                RunCommand.exit()
+            } catch {
+                RunCommand.exit(withError: error)
+            }
+        }
+        dispatchMain()
+    }
+
+    @MainActor
+    private func runBox() async throws {
         let interactive = TerminalSession.isInteractive
         let level = logLevel ?? (interactive ? .warning : .info)
         LoggingSystem.bootstrap { label in
