@@ -100,7 +100,6 @@ let package = Package(
                 "PeachCLI",
                 "PeachStorage",
                 "PeachDomain",
-                "PeachMIDI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
