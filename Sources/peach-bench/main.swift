@@ -91,6 +91,7 @@ func run() {
         }
     }
     storageFigures(&sink)
+    midiMappingFigures(&sink)
     if sink == 42 { print("") }  // keeps the optimiser from discarding the work
 }
 
@@ -125,4 +126,8 @@ func storageFigures(_ sink: inout Int) {
     }
 }
 
-MainActor.assumeIsolated { run() }
+if CommandLine.arguments.contains("--midi-flood") {
+    await sequencerFloodFigures()
+} else {
+    run()
+}

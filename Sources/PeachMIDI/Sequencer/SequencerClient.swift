@@ -54,7 +54,7 @@ public final class SequencerClient: Sendable {
         events = stream
         let stopped = DispatchSemaphore(value: 0)
         self.stopped = stopped
-        let loop = InputLoop(handle: handle, inputPort: input, mappings: mappings, continuation: continuation,
+        let loop = InputLoop(handle: handle, inputPort: input, feedbackPort: feedback, mappings: mappings, continuation: continuation,
                              wakeRead: pipeEnds[0], logger: logger)
         loop.connectPresentControllers()
         let wakeRead = pipeEnds[0]
@@ -124,6 +124,7 @@ public final class SequencerClient: Sendable {
 private final class InputLoop: @unchecked Sendable {
     let handle: SequencerHandle
     let inputPort: Int
+    let feedbackPort: Int
     let mappings: MappingLibrary
     let continuation: AsyncStream<ControllerEvent>.Continuation
     let wakeRead: Int32
@@ -132,10 +133,11 @@ private final class InputLoop: @unchecked Sendable {
     var controllers: [SequencerAddress: Controller] = [:]
     var overruns = 0
 
-    init(handle: SequencerHandle, inputPort: Int, mappings: MappingLibrary,
+    init(handle: SequencerHandle, inputPort: Int, feedbackPort: Int, mappings: MappingLibrary,
          continuation: AsyncStream<ControllerEvent>.Continuation, wakeRead: Int32, logger: Logger) {
         self.handle = handle
         self.inputPort = inputPort
+        self.feedbackPort = feedbackPort
         self.mappings = mappings
         self.continuation = continuation
         self.wakeRead = wakeRead
@@ -231,7 +233,17 @@ private final class InputLoop: @unchecked Sendable {
             let writable = handle.ports(ofClient: port.address.client).filter(SequencerPortRules.acceptsFeedback)
             let chosen = feedback.port.map { pattern in writable.first { pattern.matches($0.portName) } }
                 ?? writable.first { $0.address == port.address } ?? writable.first
-            controller.feedbackDestination = chosen?.address
+            // Subscribing opens the device's MIDI output; messages are then sent to it directly.
+            if let destination = chosen?.address {
+                let status = snd_seq_connect_to(handle.raw, Int32(feedbackPort), Int32(destination.client), Int32(destination.port))
+                if status >= 0 {
+                    controller.feedbackDestination = destination
+                } else {
+                    logger.warning("no feedback to \(port.clientName): cannot connect to \(destination): \(String(cString: snd_strerror(status)))")
+                }
+            } else {
+                logger.warning("no feedback to \(port.clientName): the mapping defines some, but the device has no port that takes MIDI")
+            }
         }
         controllers[port.address] = controller
         logger.info("controller connected: \(controller), mapping \(mapping.name)")

@@ -39,8 +39,11 @@ public enum SequencerPortRules {
             && !port.clientName.hasPrefix("Midi Through")
     }
 
-    /// A port of a controller that can take feedback messages (LEDs) sent to it directly.
+    /// A port of a controller that can take feedback messages (LEDs). It must accept a subscription:
+    /// a hardware port opens its MIDI output only while subscribed (a direct send to an unsubscribed
+    /// USB port fails with ENODEV).
     public static func acceptsFeedback(_ port: SequencerPortInfo) -> Bool {
-        port.capability & capabilityWrite != 0 && port.capability & capabilityNoExport == 0
+        let writable = capabilityWrite | capabilitySubscribeWrite
+        return port.capability & writable == writable && port.capability & capabilityNoExport == 0
     }
 }
