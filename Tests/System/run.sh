@@ -2,7 +2,7 @@
 # System tests against a real kernel: each group boots its own throw-away QEMU guest (the recipe
 # in ../shared/vmtest) with Debian's kernel, real ALSA, udev, snd-aloop, snd-virmidi and an
 # emulated USB MIDI keyboard, and runs Tests/System/guest-GROUP.sh there.
-#   Tests/System/run.sh [GROUP...]      (default: every guest-*.sh)
+#   Tests/System/run.sh [GROUP...]      (default: every guest-*.sh but the …bench groups)
 # Needs the debug build with tests (`swift build --build-tests`) already made: the guest runs the
 # host's binaries. Results and recordings go to $SYSTEM_TEST_OUT (default .build/system-tests).
 set -uo pipefail
@@ -18,7 +18,8 @@ cd "$ROOT"
 groups=("$@")
 if [ ${#groups[@]} -eq 0 ]; then
   shopt -s nullglob
-  for f in Tests/System/guest-*.sh; do g=${f#Tests/System/guest-}; groups+=("${g%.sh}"); done
+  # Benchmark groups (…bench) run from `make bench`, not as tests.
+  for f in Tests/System/guest-*.sh; do g=${f#Tests/System/guest-}; g=${g%.sh}; [[ $g == *bench ]] || groups+=("$g"); done
 fi
 rm -rf "$OUT"; mkdir -p "$OUT"
 passed=0; failed=0
