@@ -15,7 +15,8 @@ struct BoxSystemTests {
     static let rate = 48_000.0
 
     private func history() throws -> TrainingDataStore {
-        try #require(try TrainingDataStore.open(DataLocation(directory: Self.out.appendingPathComponent("data")), create: false))
+        let directory = ProcessInfo.processInfo.environment["PEACH_BOX_DATA"] ?? Self.out.appendingPathComponent("data").path
+        return try #require(try TrainingDataStore.open(DataLocation(directory: URL(fileURLWithPath: directory)), create: false))
     }
 
     /// Guest-clock marks from the script, in seconds after the recording started.

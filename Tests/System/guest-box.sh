@@ -5,6 +5,9 @@
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 PEACH=$ROOT/.build/debug/peach
 export XDG_CACHE_HOME=$OUT/cache XDG_CONFIG_HOME=$OUT/config
+# SQLite's WAL needs shared memory maps, which the 9p share does not offer: the history lives in the
+# guest's tmpfs, and the checks run in the guest.
+export PEACH_BOX_DATA=/tmp/peach-box-data
 status=0
 fail() { echo "FAIL: $*"; status=1; }
 send() { amidi -p hw:GadgetMIDI,0 -S "$1"; }
@@ -33,7 +36,7 @@ CONFIG
 # Calibrate the default sound first (a debug build under emulation is slow at it).
 "$PEACH" play A4 --output "$OUT/calibrate.wav" > "$OUT/calibrate.log" 2>&1 || fail "calibration"
 
-"$PEACH" run --config "$OUT/config.yaml" --data-dir "$OUT/data" --log-level debug > "$OUT/peach.log" 2>&1 &
+"$PEACH" run --config "$OUT/config.yaml" --data-dir "$PEACH_BOX_DATA" --log-level debug > "$OUT/peach.log" 2>&1 &
 peach=$!
 waitfor "$OUT/peach.log" 'MIDI input ready' 60 || { cat "$OUT/peach.log"; exit 1; }
 arecord -q -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 "$OUT/box.wav" &
@@ -88,7 +91,7 @@ kill -TERM $peach
 wait $peach; rc=$?
 [ $rc -eq 0 ] && echo "RESULT: SIGTERM → exit 0" || fail "peach run exited $rc on SIGTERM"
 kill $recorder 2>/dev/null; wait $recorder 2>/dev/null
-"$PEACH" history --data-dir "$OUT/data" --json > "$OUT/history.json" || fail "the history does not open after SIGTERM"
+"$PEACH" history --data-dir "$PEACH_BOX_DATA" --json > "$OUT/history.json" || fail "the history does not open after SIGTERM"
 cat "$OUT/peach.log"
 run_swift_tests BoxSystemTests || status=1
 exit $status
