@@ -125,4 +125,11 @@ func storageFigures(_ sink: inout Int) {
     }
 }
 
-MainActor.assumeIsolated { run() }
+MainActor.assumeIsolated {
+    if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--rss" {
+        rssProbe(Array(CommandLine.arguments[2...]))
+    } else {
+        soundBench()
+        run()
+    }
+}
