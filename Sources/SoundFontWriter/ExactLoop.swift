@@ -26,8 +26,9 @@ public struct ExactLoop: Sendable, Equatable {
                                 shortest: Int = SoundFontEncoder.shortestLoop,
                                 longest: Int = 1 << 20) -> ExactLoop? {
         precondition(frequency > 0 && frequency < Double(sampleRate) / 2, "frequency below Nyquist")
+        guard shortest >= 1, longest >= shortest else { return nil }
         let cyclesPerFrame = frequency / Double(sampleRate)
-        for length in max(shortest, 1)...max(longest, shortest) {
+        for length in shortest...longest {
             let cycles = Int((cyclesPerFrame * Double(length)).rounded())
             guard cycles >= 1 else { continue }
             let loop = ExactLoop(length: length, cycles: cycles, sampleRate: sampleRate)

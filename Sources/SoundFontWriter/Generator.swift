@@ -8,7 +8,6 @@ public enum GeneratorKind: UInt16, Sendable, Equatable, CaseIterable {
     case chorusEffectsSend = 15
     case reverbEffectsSend = 16
     case attackVolEnv = 34
-    case holdVolEnv = 35
     case decayVolEnv = 36
     case sustainVolEnv = 37
     case releaseVolEnv = 38
@@ -17,7 +16,6 @@ public enum GeneratorKind: UInt16, Sendable, Equatable, CaseIterable {
     case fineTune = 52
     case sampleID = 53
     case sampleModes = 54
-    case overridingRootKey = 58
 }
 
 /// A generator with a signed 16-bit amount (timecents, centibels, tenths of a percent…).

@@ -37,6 +37,10 @@ public enum PeachSoundFont {
         ],
         modulators: [.noModWheelVibrato, .noPressureVibrato, .noReverbFromController, .noChorusFromController])
 
+    /// FluidSynth gives MIDI channel 10 to drums and warns on loading a bank without bank 128
+    /// program 0; this preset plays the Sine there, so the bank loads without a warning.
+    public static let drumChannelPreset = Preset(name: "Sine", bank: 128, program: 0, instrumentIndex: 0)
+
     public static func frequency(ofKey key: Int) -> Double {
         referencePitch * pow(2, Double(key - 69) / 12)
     }
@@ -90,7 +94,7 @@ public enum PeachSoundFont {
         }
         let presets = timbres.enumerated().map { index, timbre in
             Preset(name: timbre.name, bank: 0, program: UInt16(index), instrumentIndex: index)
-        }
+        } + [drumChannelPreset]
         return SoundFont(info: info, samples: samples, instruments: instruments, presets: presets)
     }
 
