@@ -5,6 +5,10 @@ SHELL := /bin/bash
 SWIFT ?= swift
 CONFIG ?= release
 DEBIAN_PACKAGES := pkg-config libasound2-dev libfluidsynth-dev libsqlite3-dev libudev-dev
+# SoundFonts the sound tests calibrate and play (TimGM6mb), and that `make bench` measures (FluidR3_GM).
+TEST_PACKAGES := timgm6mb-soundfont
+BENCH_PACKAGES := fluid-soundfont-gm
+EXTRA_PACKAGES ?=
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 PEACH := .build/$(CONFIG)/peach
 # Arguments for `make run`; `make run ARGS="--help"` passes others.
@@ -22,7 +26,7 @@ all: build
 # hiccup on a fresh machine is common.
 deps:
 	@missing=""; \
-	for p in $(DEBIAN_PACKAGES); do \
+	for p in $(DEBIAN_PACKAGES) $(EXTRA_PACKAGES); do \
 	  dpkg-query -W -f='$${Status}' "$$p" 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -46,6 +50,10 @@ run: build
 # Every test: the unit tests on this machine, then the system tests in a QEMU guest with a real
 # kernel (ALSA, udev, snd-aloop, an emulated USB MIDI keyboard).
 test: unit-test system-test
+
+# Target-specific: `deps`, run as their prerequisite, installs these too.
+build-tests unit-test system-test test: EXTRA_PACKAGES = $(TEST_PACKAGES)
+bench: EXTRA_PACKAGES = $(BENCH_PACKAGES)
 
 build-tests: deps
 	@set -o pipefail; $(SWIFT) build --build-tests 2>&1 | tee .build-log.txt

@@ -128,6 +128,9 @@ func storageFigures(_ sink: inout Int) {
 
 if CommandLine.arguments.contains("--midi-flood") {
     await sequencerFloodFigures()
+} else if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--rss" {
+    rssProbe(Array(CommandLine.arguments[2...]))
 } else {
+    soundBench()
     run()
 }

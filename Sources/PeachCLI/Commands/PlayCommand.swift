@@ -41,7 +41,15 @@ struct PlayCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The ALSA PCM device to play on (`aplay -L` lists them).", valueName: "name"))
     var device: String = "default"
 
+    @Option(name: .customLong("period-frames"), help: ArgumentHelp("Frames per ALSA period (default 256, 5.3 ms).", valueName: "n"))
+    var periodFrames: Int = 256
+
+    @Option(help: ArgumentHelp("ALSA periods in the buffer (default 3).", valueName: "n"))
+    var periods: Int = 3
+
     func validate() throws {
+        guard (16...16384).contains(periodFrames) else { throw ValidationError("--period-frames \(periodFrames) is outside 16–16384") }
+        guard (2...32).contains(periods) else { throw ValidationError("--periods \(periods) is outside 2–32") }
         guard MIDINote(name: note) != nil else {
             throw ValidationError("'\(note)' is not a note: write a MIDI number 0–127 or a name such as A4, C#3 or Db3")
         }
@@ -62,12 +70,11 @@ struct PlayCommand: ParsableCommand {
     private func play() throws {
         let pitch = Pitch(note: MIDINote(name: note)!, cents: Cents(cents))
         let frequency = pitch.frequency(referencePitch: Frequency(referencePitch))
-        let path = try sound.soundFontPath()
-        let preset = try sound.selectedPreset()
-        let calibration = try sound.calibration(path: path, preset: preset)
+        let selection = try sound.selection()
+        let path = selection.path
         let engine: SoundEngine
         do {
-            engine = try SoundEngine(soundFont: path, preset: preset, calibration: calibration)
+            engine = try SoundEngine(soundFont: path, preset: selection.preset, calibration: selection.calibration)
         } catch {
             throw CommandFailure(error.description)
         }
@@ -88,7 +95,8 @@ struct PlayCommand: ParsableCommand {
             return
         }
         let audio = ALSAPCMOutput(renderer: engine.renderer,
-                                  configuration: ALSAPCMOutput.Configuration(device: device))
+                                  configuration: ALSAPCMOutput.Configuration(device: device, periodFrames: periodFrames,
+                                                                             periodCount: periods))
         do {
             try audio.start()
         } catch {
@@ -102,11 +110,14 @@ struct PlayCommand: ParsableCommand {
                 }
             }
         }
-        print("Playing \(described) on \(device) for \(duration) s")
+        // Written at once (not through print's buffer): scripts wait for this line.
+        FileHandle.standardOutput.write(Data(("Playing \(described) on \(device) for \(duration) s "
+            + "(buffer \(audio.periodFrames) × \(audio.bufferFrames / max(audio.periodFrames, 1)) frames)\n").utf8))
         try start(engine, frequency)
         Thread.sleep(forTimeInterval: duration + 0.3)
         audio.stop()
         events.cancel()
+        if audio.underruns > 0 { print("Underruns: \(audio.underruns) (try a larger --period-frames)") }
     }
 
     @MainActor

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PeachDomain
 import PeachSound
 
 /// The SoundFont, preset and per-key calibration a command plays with: Peach's own sound unless a
@@ -38,7 +39,7 @@ struct SoundSelection {
         let unstable = calibration.unstableKeys
         let keys = unstable.count > 8
             ? "\(unstable.count) of its \(KeyCalibration.keys.count) keys (MIDI \(unstable.first!)–\(unstable.last!))"
-            : "keys " + unstable.map { String($0) }.joined(separator: " ")
+            : "keys " + unstable.map { MIDINote($0).name }.joined(separator: " ")
         return """
             Warning: preset \(preset) of \(path) does not hold a steady pitch (vibrato or detuned layers) on \
             \(keys); its pitch is not guaranteed to 0.1 cent. Choose a single-layer preset for training.

@@ -1,0 +1,139 @@
+import Foundation
+import PeachDomain
+import PeachSound
+
+// `make bench`, sound: pitch error over the grid, note-on latency, CPU per voice, peak RSS.
+
+private func cpuSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
+
+/// Peak resident set size of this process, from /proc (kB).
+func peakRSSKilobytes() -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return -1 }
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
+    return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? -1
+}
+
+@MainActor
+private func engine(_ path: String, _ preset: SoundFontPreset) throws -> SoundEngine {
+    let calibration = try CalibrationCache().calibration(soundFont: path, preset: preset).calibration
+    return try SoundEngine(soundFont: path, preset: preset, calibration: calibration)
+}
+
+/// `peach-bench --rss SOUNDFONT BANK:PROGRAM`: a fresh process that loads an engine, plays a note,
+/// and prints its peak RSS.
+@MainActor
+func rssProbe(_ arguments: [String]) {
+    do {
+        let engine = try engine(arguments[0], try SoundFontPreset(parsing: arguments[1]))
+        let sink = WAVFileSink(renderer: engine.renderer)
+        _ = try engine.play(frequency: 440, velocity: .standard, amplitude: 0)
+        sink.render(seconds: 1)
+        print(peakRSSKilobytes())
+    } catch {
+        print("-1 \(error)")
+    }
+}
+
+@MainActor
+func soundBench() {
+    print("== sound (FluidSynth voice engine, exact-ratio resampler)")
+    let locator = SoundFontLocator()
+    guard let peach = try? locator.locate() else {
+        print("no default SoundFont found; skipping the sound figures")
+        return
+    }
+    do {
+        let started = ContinuousClock.now
+        _ = try CalibrationCache(directory: FileManager.default.temporaryDirectory
+            .appendingPathComponent("peach-bench-\(ProcessInfo.processInfo.processIdentifier)"))
+            .calibration(soundFont: peach, preset: .standard)
+        print("calibrating one preset (88 keys, uncached)".padding(toLength: 56, withPad: " ", startingAt: 0)
+              + String(format: "%10.1f ms", (ContinuousClock.now - started).seconds * 1000))
+
+        let engine = try engine(peach, .standard)
+        let sink = WAVFileSink(renderer: engine.renderer)
+        let estimator = PitchEstimator()
+        var errors: [Double] = []
+        for reference in [380.0, 440.0, 500.0] {
+            for note in stride(from: 21, through: 108, by: 3) {
+                for offset in [0, 0.1, -0.1, 0.3, -0.3, 49.9, -49.9, 99.7, -99.7] {
+                    let frequency = Pitch(note: MIDINote(note), cents: Cents(offset)).frequency(referencePitch: Frequency(reference))
+                    let handle = try engine.play(frequency: frequency, velocity: .standard, amplitude: 0)
+                    sink.render(seconds: 0.02)
+                    let audio = Array(sink.render(seconds: max(0.3, 40 / frequency.rawValue)))
+                    try handle.stop()
+                    sink.render(seconds: 0.1)
+                    let error = estimator.estimate(audio, sampleRate: 48000, near: frequency.rawValue)?.cents(from: frequency.rawValue)
+                    errors.append(abs(error ?? .infinity))
+                }
+            }
+        }
+        errors.sort()
+        print(String(format: "pitch error over %d notes (MIDI 21–108 × 9 offsets × A=380/440/500): worst %.6f ct, median %.7f ct",
+                     errors.count, errors.last!, errors[errors.count / 2]))
+
+        // Note-on latency: from the call to the first sample above −80 dBFS, offline (no device buffer).
+        var latencies: [Int] = []
+        for note in [45, 69, 93] {
+            try engine.stopAll()
+            sink.render(seconds: 0.2)
+            _ = try engine.play(frequency: Pitch(note: MIDINote(note)).frequency(), velocity: .standard, amplitude: 0)
+            let audio = sink.render(frames: 4800)
+            latencies.append((audio.firstIndex { abs($0) > 1e-4 } ?? audio.endIndex) - audio.startIndex)
+        }
+        print("note-on latency, call to first non-silent sample: \(latencies.map(String.init).joined(separator: ", ")) frames "
+              + "(A2, A4, A6; add the ALSA buffer, 768 frames = 16 ms by default)")
+
+        // CPU per second of audio per voice: 8 voices held for 20 s of audio.
+        try engine.stopAll()
+        sink.render(seconds: 0.2)
+        for voices in [1, 8] {
+            for i in 0..<voices {
+                _ = try engine.play(frequency: Pitch(note: MIDINote(48 + 3 * i), cents: 13.7).frequency(), velocity: .standard,
+                                    amplitude: -18)
+            }
+            let renderer = engine.renderer
+            var block = [Float](repeating: 0, count: 256)
+            let before = cpuSeconds()
+            let seconds = 20.0
+            block.withUnsafeMutableBufferPointer { buffer in
+                for _ in 0..<Int(seconds * 48000 / 256) { renderer.render(into: buffer.baseAddress!, frames: 256) }
+            }
+            let cpu = cpuSeconds() - before
+            print(String(format: "CPU per second of audio, %d voice%@: %.2f ms per voice (%.0f× real time for all)",
+                         voices, voices == 1 ? "" : "s", cpu / seconds / Double(voices) * 1000, seconds / cpu))
+            try engine.stopAll()
+            sink.render(seconds: 0.2)
+        }
+    } catch {
+        print("sound benchmark failed: \(error)")
+    }
+
+    // Peak RSS, each in a fresh process.
+    for (label, path, preset) in [("Peach's own SoundFont", peach, "0:0"),
+                                  ("FluidR3_GM (148 MB)", "/usr/share/sounds/sf2/FluidR3_GM.sf2", "0:0")] {
+        guard FileManager.default.fileExists(atPath: path) else {
+            print("peak RSS with \(label): \(path) is not installed")
+            continue
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+        process.arguments = ["--rss", path, preset]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        do {
+            try process.run()
+            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            let kilobytes = Int(text.split(separator: " ").first?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? -1
+            print("peak RSS, engine with \(SoundEngine.defaultVoiceCount) voices on \(label)".padding(toLength: 56, withPad: " ", startingAt: 0)
+                  + String(format: "%10.1f MB", Double(kilobytes) / 1024))
+        } catch {
+            print("peak RSS with \(label): \(error)")
+        }
+    }
+}

@@ -1,0 +1,41 @@
+#!/bin/bash
+# System test, group `sound`: the engine plays through ALSA into snd-aloop, the capture side is
+# recorded with arecord, and a VM-only Swift suite measures the pitch of the recording. Then the
+# loopback card is unbound while a note plays (the output must report the failure) and bound again
+# (it must report recovery).
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+PEACH=$ROOT/.build/debug/peach
+export XDG_CACHE_HOME=$OUT/cache
+status=0
+modprobe snd-aloop || { echo "FAIL: modprobe snd-aloop"; exit 1; }
+waitfor /proc/asound/cards Loopback 20 || exit 1
+
+# Calibrate first (debug build under emulation: slow), so the recording is not waiting on it.
+"$PEACH" play A4 --output "$OUT/calibrate.wav" > "$OUT/calibrate.log" 2>&1 || { echo "FAIL: calibration"; cat "$OUT/calibrate.log"; exit 1; }
+
+# A4 +0.3 ct for 2.5 s into the loopback; a generous buffer because the debug build runs emulated.
+arecord -q -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 -d 5 "$OUT/loopback.wav" &
+recorder=$!
+nap 0.5
+start=$(now_us)
+"$PEACH" play A4 --cents 0.3 --duration 2.5 --device hw:Loopback,0,0 --period-frames 1024 --periods 4 > "$OUT/play.log" 2>&1
+rc=$?
+echo "FIGURE: peach play through ALSA took $(( ($(now_us) - start) / 1000 )) ms (2.5 s note)"
+cat "$OUT/play.log"
+[ $rc -eq 0 ] || { echo "FAIL: peach play exited $rc"; status=1; }
+wait $recorder
+run_swift_tests SoundSystemTests || status=1
+
+# The device goes away while a note plays, then comes back.
+"$PEACH" play A4 --duration 8 --device hw:Loopback,0,0 --period-frames 1024 --periods 4 > "$OUT/unplug.log" 2>&1 &
+player=$!
+waitfor "$OUT/unplug.log" '^Playing' 30 || status=1
+nap 1
+echo snd_aloop.0 > /sys/bus/platform/drivers/snd_aloop/unbind
+if waitfor "$OUT/unplug.log" 'Audio output failed' 10; then echo "RESULT: device loss reported"; else status=1; fi
+nap 0.5
+echo snd_aloop.0 > /sys/bus/platform/drivers/snd_aloop/bind
+if waitfor "$OUT/unplug.log" 'Audio output recovered' 15; then echo "RESULT: recovery reported"; else status=1; fi
+wait $player || { echo "FAIL: peach play exited $? after the device came back"; status=1; }
+cat "$OUT/unplug.log"
+exit $status
