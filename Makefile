@@ -12,7 +12,7 @@ EXTRA_PACKAGES ?=
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 PEACH := .build/$(CONFIG)/peach
 # Arguments for `make run`; `make run ARGS="--help"` passes others.
-ARGS ?=
+ARGS ?= run
 
 PREFIX ?= /usr/local
 DESTDIR ?=
