@@ -69,10 +69,11 @@ system-test: build-tests
 # figures, the `midibench` group floods the release build's input in a QEMU guest.
 bench: deps
 	$(SWIFT) build -c release --product peach-bench
+	$(SWIFT) build -c release --product peach
 	.build/release/peach-bench
 	@if [ -x ../shared/vmtest/vmrun.sh ] || [ -n "$${VMTEST_DIR:-}" ]; then \
-	  SYSTEM_TEST_OUT=.build/bench-midi Tests/System/run.sh midibench; \
-	else echo "MIDI input latency: skipped (the QEMU recipe ../shared/vmtest is not here)"; fi
+	  SYSTEM_TEST_OUT=.build/bench-system Tests/System/run.sh midibench boxbench; \
+	else echo "MIDI and end-to-end latency: skipped (the QEMU recipe ../shared/vmtest is not here)"; fi
 
 # Installs the practice box: binary, SoundFonts, mappings, udev rules, the systemd unit and a
 # default configuration (kept if one exists); creates the `peach` user and enables the service.

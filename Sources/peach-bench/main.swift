@@ -126,7 +126,9 @@ func storageFigures(_ sink: inout Int) {
     }
 }
 
-if CommandLine.arguments.contains("--midi-flood") {
+if CommandLine.arguments.contains("--e2e-latency") {
+    endToEndLatencyFigures()
+} else if CommandLine.arguments.contains("--midi-flood") {
     await sequencerFloodFigures()
 } else if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--rss" {
     rssProbe(Array(CommandLine.arguments[2...]))
