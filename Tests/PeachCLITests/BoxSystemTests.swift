@@ -51,7 +51,8 @@ struct BoxSystemTests {
         let records = try history().allPitchMatchings()
         try #require(records.count == 1, "no record, or a partial one after the unplug: \(records)")
         let record = records[0]
-        let held = WheelPosition.outsideNeutralZone(WheelPosition.normalized(pitchBend: 3000), neutralZone: 0.03)
+        // Tuned to +3000, back to +2000 and held there, then the snap back: +2000 is what was held.
+        let held = WheelPosition.outsideNeutralZone(WheelPosition.normalized(pitchBend: 2000), neutralZone: 0.03)
         let tuned = record.userCentError.rawValue - record.initialCentOffset.rawValue
         print("RESULT: tuned \(String(format: "%+.3f", tuned)) ¢ from the start; held \(String(format: "%+.3f", held * 100)) ¢")
         #expect(abs(tuned - held * 100) < 0.1)
@@ -76,7 +77,19 @@ struct BoxSystemTests {
         }
     }
 
-    @Test("unplugging silences the output within a moment, and replugging sounds again")
+    @Test("SIGTERM while the tunable note sounds silences it, and records nothing for it")
+    func sigtermSilences() throws {
+        let samples = try recording()
+        let sigterm = Int(try #require(try timeline()["sigterm"]) * Self.rate)
+        try #require(sigterm < samples.count)
+        let lastSound = samples[sigterm...].lastIndex { abs($0) > 0.003 } ?? sigterm
+        let milliseconds = Double(lastSound - sigterm) / Self.rate * 1000
+        print("FIGURE: SIGTERM → silence: \(Int(milliseconds)) ms (guest clock vs recording, ±300 ms; emulated guest)")
+        #expect(lastSound < sigterm + Int(1.0 * Self.rate), "still sounding \(Int(milliseconds)) ms after SIGTERM")
+        #expect(try history().allPitchMatchings().count == 1)
+    }
+
+    @Test("unplugging silences the tunable note within a moment, and replugging sounds again")
     func unplugSilences() throws {
         let samples = try recording()
         let marks = try timeline()

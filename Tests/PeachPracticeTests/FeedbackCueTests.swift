@@ -52,8 +52,13 @@ struct FeedbackCueTests {
         #expect(FeedbackCue(.moderate) == FeedbackCue(.moderate))
     }
 
-    @Test("cues play well below the training loudness")
-    func level() {
+    @Test("at the default level a cue's loudest 10 ms are 20 dB below the note's RMS, whatever the instrument's level",
+          arguments: TrainingFeedback.allCases, [0.05, 0.2])
+    func level(feedback: TrainingFeedback, noteRMS: Double) {
+        let cue = FeedbackCue(feedback)
+        let amplitude = cue.amplitude(level: FeedbackCue.defaultLevel, relativeToNoteRMS: noteRMS)
+        let heard = cue.loudestRMS * amplitude.linearGain
+        #expect(abs(20 * log10(heard / noteRMS) - FeedbackCue.defaultLevel.rawValue) < 0.01)
         #expect(FeedbackCue.defaultLevel.rawValue <= -12)
     }
 }

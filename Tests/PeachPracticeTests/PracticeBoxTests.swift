@@ -102,6 +102,19 @@ struct PracticeBoxTests {
         #expect(fixture.feedback.given == [TrainingFeedback(result)])
     }
 
+    @Test("a spring-back release before the tunable note sounds records nothing and starts no note")
+    func releaseBeforeTunableNote() {
+        let fixture = PracticeBoxFixture(remembered: .match)
+        fixture.box.controllerConnected("keys")
+        fixture.box.handle(.commitTuning(heldValue: 0.4))  // during the reference note
+        fixture.clock.advance(seconds: fixture.noteSeconds)
+        #expect(fixture.box.matching.state == .awaitingTuning)
+        fixture.box.handle(.commitTuning(heldValue: 0.4))  // after it, before any touch
+        #expect(fixture.matchings.completed.isEmpty)
+        #expect(fixture.player.soundingNotes.isEmpty)
+        #expect(fixture.box.matching.state == .awaitingTuning)
+    }
+
     @Test("a mode control switches skills, discarding the other's unfinished exercise")
     func switchMode() {
         let fixture = PracticeBoxFixture()

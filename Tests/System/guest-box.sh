@@ -43,12 +43,19 @@ arecord -q -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 "$OUT/box.wav" &
 recorder=$!
 nap 0.5; mark recording-started
 
+# Idle CPU first: the box waits for a controller, nothing sounds.
+read -r -a before < /proc/$peach/stat; t0=$(now_us); nap 5
+read -r -a after < /proc/$peach/stat; t1=$(now_us)
+ticks=$(( after[13] + after[14] - before[13] - before[14] ))
+permille=$(( ticks * 10000000 / (t1 - t0) ))
+echo "FIGURE: idle CPU of peach run (debug build, emulated): $((permille / 10)).$((permille % 10)) % of one core"
+
 # Plug: training starts in compare (first run).
 mark plug
 plug_keyboard
 waitfor "$OUT/peach.log" 'controller VMTest Keys.*with mapping' 30 || fail "the keyboard was not connected"
-# Answer 1: a key at or above middle C (C5) = higher, during note 2.
-nap 1.4; send '90 48 64 80 48 00'
+# Answer 1, after note 2 has ended: a key at or above middle C (C5) = higher.
+nap 2.4; send '90 48 64 80 48 00'
 waitcount "$OUT/peach.log" 'comparison .* answered higher' 1
 # Answer 2: a key below middle C (C3) = lower.
 nap 1.8; send '90 30 64 80 30 00'
@@ -60,36 +67,43 @@ waitcount "$OUT/peach.log" 'comparison .* answered higher' 2
 nap 1.8; send 'E0 00 00 E0 00 20 E0 00 40'
 waitcount "$OUT/peach.log" 'comparison .* answered lower' 2
 
-# Program change 2 = Tune & Match. Tune with the wheel to +3000 and hold, then let it spring back.
+# Program change 2 = Tune & Match. Tune up to +3000, back to +2000 and hold there (the held value
+# is not the largest excursion), then let the wheel spring back to the centre.
 send 'C0 02'
-nap 1.6
+waitcount "$OUT/peach.log" 'starting match' 1
+nap 1.4
 send 'E0 68 47 E0 50 4F E0 38 57'   # +1000, +2000, +3000 (value + 8192, LSB then MSB)
+nap 0.3
+send 'E0 50 4F'                     # back to +2000, held
 nap 0.8
-send 'E0 50 4F E0 68 47 E0 00 40'           # +2000, +1000, centre: the snap back
+send 'E0 68 47 E0 00 40'            # +1000, centre: the snap back
 waitcount "$OUT/peach.log" 'pitch matching .* error' 1
 
-# The next exercise's reference note is playing: unplug mid-note.
-nap 0.8; mark unplug
+# The next exercise: after its reference note the wheel starts the tunable note, which sounds until
+# committed; unplug while it sounds.
+nap 2.2
+send 'E0 68 47'
+nap 0.6; mark unplug
 unplug_keyboard
 waitfor "$OUT/peach.log" 'controller VMTest Keys disconnected' 20 || fail "the unplug was not reported"
 nap 2
 kill -0 $peach 2>/dev/null || fail "peach run ended after the unplug"
+
+# Replug: training starts again, in the last-used mode (Tune & Match).
 mark replug
 plug_keyboard
 waitcount "$OUT/peach.log" 'controller VMTest Keys.*with mapping' 2 30
-nap 2.5
+waitcount "$OUT/peach.log" 'starting match' 2 || fail "the replug did not start the last-used mode"
 
-# Idle CPU: stop training (program 4), then 5 s of /proc/PID/stat ticks.
-send 'C0 04'; nap 1
-read -r -a before < /proc/$peach/stat; t0=$(now_us); nap 5
-read -r -a after < /proc/$peach/stat; t1=$(now_us)
-ticks=$(( after[13] + after[14] - before[13] - before[14] ))
-echo "FIGURE: idle CPU of peach run (debug build, emulated): $(( ticks * 10000 * 100 / ((t1 - t0) / 100) / 100 )).$(( ticks * 10000 * 100 / ((t1 - t0) / 100) % 100 )) % of one core"
-
-mark sigterm
+# SIGTERM while the tunable note sounds.
+nap 2.2
+send 'E0 68 47'
+nap 0.6; mark sigterm
 kill -TERM $peach
 wait $peach; rc=$?
 [ $rc -eq 0 ] && echo "RESULT: SIGTERM → exit 0" || fail "peach run exited $rc on SIGTERM"
+grep -q 'stopping pitch-matching training: shutting down' "$OUT/peach.log" || fail "SIGTERM did not stop training through the interruption path"
+nap 1
 kill $recorder 2>/dev/null; wait $recorder 2>/dev/null
 "$PEACH" history --data-dir "$PEACH_BOX_DATA" --json > "$OUT/history.json" || fail "the history does not open after SIGTERM"
 cat "$OUT/peach.log"

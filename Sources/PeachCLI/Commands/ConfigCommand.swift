@@ -37,9 +37,13 @@ struct ConfigCommand: ParsableCommand {
         let location = options.location
         let result: ConfigurationReader.Result
         do {
-            result = try ConfigurationReader(knownMappings: MappingNames.available()).load(location)
+            result = try ConfigurationReader().load(location)
         } catch {
             throw CommandFailure("the configuration is not valid; nothing of it is used:\n\(error)")
+        }
+        let unknown = result.configuration.unknownAssignments(in: result.configuration.mappingLibrary, origins: result.origins)
+        guard unknown.isEmpty else {
+            throw CommandFailure("the configuration is not valid; nothing of it is used:\n" + unknown.joined(separator: "\n"))
         }
         if check {
             print(location.exists ? "\(location.file.path): valid" : "\(location.file.path) does not exist: defaults apply")

@@ -1,4 +1,5 @@
 import Foundation
+import PeachConfig
 import PeachMIDI
 
 extension MappingLibrary {
@@ -26,4 +27,20 @@ extension ControllerMapping {
     var fileStem: String { URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent }
 
     func isNamed(_ text: String) -> Bool { name == text || fileStem == text }
+}
+
+extension PracticeConfiguration {
+    /// The mappings this configuration can use: its own mappings directory first, then the usual ones.
+    var mappingLibrary: MappingLibrary {
+        MappingLibrary.load(directories: MappingLibrary.searchDirectories(explicit: controllers.mappingsDirectory))
+    }
+
+    /// `controllers.assign` entries naming no mapping in `library`, as `FILE:LINE: …` lines.
+    func unknownAssignments(in library: MappingLibrary, origins: ConfigurationReader.Origins) -> [String] {
+        let known = library.assignableNames
+        return controllers.assignments.filter { !known.contains($0.mapping) }.map { assignment in
+            "\(origins["controllers.assign"] ?? "configuration"): controllers.assign: no mapping named "
+                + "`\(assignment.mapping)`; known: \(known.sorted().joined(separator: ", "))"
+        }
+    }
 }

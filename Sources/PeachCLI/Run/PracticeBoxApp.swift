@@ -61,19 +61,18 @@ final class PracticeBoxApp {
     static func assemble(configLocation: ConfigurationLocation, storeOptions: StoreOptions, audioDeviceOverride: String?,
                          modeOverride: TrainingMode?, keyboard: KeyboardUse) async throws -> PracticeBoxApp {
         let logger = Logger(label: "peach.run")
-        let mappingDirectories = { (configuration: PracticeConfiguration) in
-            MappingLibrary.searchDirectories(explicit: configuration.controllers.mappingsDirectory)
-        }
-        let knownMappings = MappingLibrary.load(directories: MappingLibrary.searchDirectories(explicit: nil))
-            .assignableNames
         let configuration: LiveConfiguration
         do {
-            configuration = try LiveConfiguration(location: configLocation,
-                                                  reader: ConfigurationReader(knownMappings: knownMappings))
+            configuration = try LiveConfiguration(location: configLocation)
         } catch {
             throw CommandFailure("the configuration is not valid; fix it and start again:\n\(error)")
         }
         let settings = configuration.configuration
+        let mappings = settings.mappingLibrary
+        let unknown = settings.unknownAssignments(in: mappings, origins: configuration.origins)
+        guard unknown.isEmpty else {
+            throw CommandFailure("the configuration is not valid; fix it and start again:\n" + unknown.joined(separator: "\n"))
+        }
 
         guard let history = try storeOptions.openStore(create: true) else {
             throw CommandFailure("cannot open the training history in \(storeOptions.location.directory.path)")
@@ -123,9 +122,8 @@ final class PracticeBoxApp {
 
         var sequencer: SequencerClient?
         do {
-            let library = MappingLibrary.load(directories: mappingDirectories(settings))
-                .assigning(settings.controllers.assignments.map { ($0.pattern, $0.mapping) })
-            for problem in library.problems { logger.warning("mapping file skipped: \(problem)") }
+            for problem in mappings.problems { logger.warning("mapping file skipped: \(problem)") }
+            let library = mappings.assigning(settings.controllers.assignments.map { ($0.pattern, $0.mapping) })
             sequencer = try SequencerClient(mappings: library)
         } catch {
             if keyboard == .never {
@@ -147,14 +145,30 @@ final class PracticeBoxApp {
         let app = PracticeBoxApp(configuration: configuration, history: history, profile: profile, engine: engine,
                                  output: output, outputDevice: device, sequencer: sequencer, soundCards: soundCards,
                                  box: box, terminal: terminal, keyboardUse: keyboard)
-        announcer.add(CuePlayer(engine: engine, configuration: configuration))
+        announcer.add(CuePlayer(engine: engine, configuration: configuration,
+                                noteRMS: Self.nominalNoteRMS(sound, velocity: settings.training.velocity)))
         announcer.add(ControllerLights(app: app))
         return app
     }
 
+    /// How loud a training note of this sound is (RMS of A4 at nominal amplitude), rendered offline
+    /// once at start-up, so cues can sit a fixed distance below what the player actually hears.
+    private static func nominalNoteRMS(_ sound: SoundSelection, velocity: MIDIVelocity) -> Double {
+        guard let engine = try? SoundEngine(soundFont: sound.path, preset: sound.preset, calibration: sound.calibration,
+                                            voiceCount: 1),
+              (try? engine.play(frequency: .concert440, seconds: 0.6, velocity: velocity, amplitude: .nominal)) != nil
+        else { return 0.1 }
+        let sink = WAVFileSink(renderer: engine.renderer)
+        let samples = sink.render(seconds: 0.5).dropFirst(Int(0.1 * VoiceRenderer.sampleRate))
+        let power = samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(1, samples.count))
+        return max(power.squareRoot(), 1e-4)
+    }
+
     // MARK: Event loop
 
-    func run() async {
+    /// Runs until SIGINT, SIGTERM (or SIGHUP when a terminal hangs up) or the quit key. `signals` is
+    /// trapped before assembly, so a signal during start-up is acted on, not fatal.
+    func run(signals: UnixSignalsSequence) async {
         outputCard = SoundCardMonitor.presentCards().first { $0.matches(pcm: outputDevice) }
         box.onChange = { [weak self] in self?.showStatus() }
         if let terminal {
@@ -164,7 +178,7 @@ final class PracticeBoxApp {
         }
         showStatus()
         // Each source of events is read by a task of its own on the main actor, in order.
-        var readers = [Task { await self.handleSignals() }, Task { await self.handleAudioOutput() }]
+        var readers = [Task { await self.handleSignals(signals) }, Task { await self.handleAudioOutput() }]
         if let sequencer { readers.append(Task { await self.handleControllers(sequencer.events) }) }
         if let soundCards { readers.append(Task { await self.handleSoundCards(soundCards.events) }) }
         if let terminal { readers.append(Task { await self.handleKeys(terminal.keyBytes()) }) }
@@ -177,13 +191,21 @@ final class PracticeBoxApp {
     private func shutDown() {
         box.shutDown()
         do { try engine.stopAll() } catch { logger.error("silencing the sound engine failed: \(error)") }
-        // Let the fade-out of stopAll reach the device before it closes.
-        Thread.sleep(forTimeInterval: 0.05)
+        if let sequencer {
+            for controller in controllers.values { sequencer.clearFeedback(on: controller) }
+        }
+        // Let the fade-out of stopAll play through the device's whole buffer before it closes.
+        Thread.sleep(forTimeInterval: Double(output.bufferFrames + output.periodFrames) / VoiceRenderer.sampleRate + 0.01)
         output.stop()
         sequencer?.close()
         soundCards?.stop()
         terminal?.restore()
-        logger.info("stopped; the training history is closed")
+        do {
+            try history.close()
+            logger.info("stopped; the training history is closed")
+        } catch {
+            logger.error("closing the training history failed (every answer was already written): \(error)")
+        }
     }
 
     private func requestQuit() {
@@ -191,10 +213,9 @@ final class PracticeBoxApp {
         quitRequested = nil
     }
 
-    private func handleSignals() async {
-        let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm, .sighup)
+    private func handleSignals(_ signals: UnixSignalsSequence) async {
         for await signal in signals {
-            if signal == .sighup {
+            if signal == .sighup, terminal == nil {
                 reloadConfiguration()
             } else {
                 logger.info("\(signal): stopping")
@@ -230,7 +251,11 @@ final class PracticeBoxApp {
                 box.audioOutputFailed("sound card \(card) was removed")
             case .ready(let card):
                 if outputCard == nil, card.matches(pcm: outputDevice) { outputCard = card }
-                if let outputCard, outputCard.isSameDevice(as: card) { self.outputCard = card }
+                guard let known = outputCard, known.isSameDevice(as: card) else { continue }
+                outputCard = card
+                // The card is back; ALSA reopening it says so too, but a removal ALSA never noticed
+                // must not leave the box waiting for a recovery that will not be reported.
+                if !box.isAudioAvailable { box.audioOutputRecovered() }
             }
         }
     }
@@ -264,18 +289,23 @@ final class PracticeBoxApp {
     private func handleKeys(_ bytes: AsyncStream<[UInt8]>) async {
         let keyboard = KeyboardController()
         for await chunk in bytes {
-            for key in keyDecoder.decode(chunk) + (chunk == [0x1B] ? keyDecoder.flush() : []) {
-                if !keyboardConnected, keyboardUse == .whenNoController, box.connectedControllers.isEmpty {
-                    connectKeyboard()
-                }
+            for key in keyDecoder.decode(chunk) {
                 switch keyboard.command(for: key, currentControlValue: box.tuningControlValue) {
-                case .quit?: requestQuit()
+                case .quit?:
+                    requestQuit()
                 case .action(let action)?:
+                    if !keyboardConnected, keyboardUse == .whenNoController, box.connectedControllers.isEmpty {
+                        connectKeyboard()
+                    }
                     if keyboardConnected { box.handle(action, from: Self.keyboardControllerName) }
-                case nil: break
+                case nil:
+                    break
                 }
             }
         }
+        // The terminal hung up (or standard input ended): nobody is there to train.
+        logger.notice("the terminal went away; stopping")
+        requestQuit()
     }
 
     private func connectKeyboard() {
@@ -301,15 +331,18 @@ final class PracticeBoxApp {
 private final class CuePlayer: FeedbackOutput {
     private let engine: SoundEngine
     private let configuration: LiveConfiguration
-    private let cues: [TrainingFeedback: SampledSound]
+    private let cues: [TrainingFeedback: (cue: FeedbackCue, sound: SampledSound)]
+    private let noteRMS: Double
     private let logger = Logger(label: "peach.feedback")
 
-    init(engine: SoundEngine, configuration: LiveConfiguration) {
+    init(engine: SoundEngine, configuration: LiveConfiguration, noteRMS: Double) {
         self.engine = engine
         self.configuration = configuration
-        var cues: [TrainingFeedback: SampledSound] = [:]
+        self.noteRMS = noteRMS
+        var cues: [TrainingFeedback: (FeedbackCue, SampledSound)] = [:]
         for feedback in TrainingFeedback.allCases {
-            cues[feedback] = SampledSound(samples: FeedbackCue(feedback, sampleRate: VoiceRenderer.sampleRate).samples)
+            let cue = FeedbackCue(feedback, sampleRate: VoiceRenderer.sampleRate)
+            cues[feedback] = (cue, SampledSound(samples: cue.samples))
         }
         self.cues = cues
     }
@@ -318,7 +351,7 @@ private final class CuePlayer: FeedbackOutput {
         let settings = configuration.configuration.feedback
         guard settings.cues, let cue = cues[feedback] else { return }
         do {
-            try engine.playCue(cue, amplitude: settings.cueLevel)
+            try engine.playCue(cue.sound, amplitude: cue.cue.amplitude(level: settings.cueLevel, relativeToNoteRMS: noteRMS))
         } catch {
             logger.warning("cannot play the feedback cue: \(error)")
         }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import PeachDomain
+import UnixSignals
 
 extension TrainingMode: ExpressibleByArgument {}
 
@@ -62,10 +63,13 @@ struct RunCommand: ParsableCommand {
             handler.logLevel = level
             return handler
         }
+        // Trapped first: start-up (loading and calibrating the sound) takes seconds, and a signal then
+        // must not kill the box with its default action.
+        let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm, .sighup)
         let app = try await PracticeBoxApp.assemble(
             configLocation: config.location, storeOptions: store, audioDeviceOverride: audioDevice, modeOverride: mode,
             keyboard: keyboard ? .always : (interactive ? .whenNoController : .never))
-        await app.run()
+        await app.run(signals: signals)
     }
 }
 

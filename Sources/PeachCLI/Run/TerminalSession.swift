@@ -18,6 +18,7 @@ final class TerminalSession: @unchecked Sendable {
         }
         var raw = saved
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        raw.c_iflag &= ~tcflag_t(IXON)  // Ctrl-S must not freeze the status line (and the box with it)
         raw.c_cc.6 = 1  // VMIN: return after one byte
         raw.c_cc.5 = 0  // VTIME: no timeout
         isRaw = tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0
@@ -68,7 +69,9 @@ final class TerminalSession: @unchecked Sendable {
         return Int(size.ws_col)
     }
 
+    /// Errors are ignored: a terminal that hung up must not take the box down with it.
     private func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        var bytes = Array(text.utf8)
+        _ = Glibc.write(STDOUT_FILENO, &bytes, bytes.count)
     }
 }

@@ -96,6 +96,9 @@ public final class PracticeBox {
         case .adjustTuning(let value):
             matching.adjust(value)
         case .commitTuning(let heldValue):
+            // Only a note the player has heard can be committed: a release before the tunable note
+            // sounds (the wheel moved during the reference) must not start and record one.
+            guard matching.state == .playingTunable else { return }
             if let heldValue { matching.adjust(heldValue) }
             matching.commit()
         case .start(let requested):
@@ -138,6 +141,7 @@ public final class PracticeBox {
             return
         }
         lastInterruption = nil
+        logger.info("starting \(mode)")
         switch mode.skill {
         case .comparison:
             matching.stop()

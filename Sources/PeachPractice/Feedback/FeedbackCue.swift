@@ -37,6 +37,28 @@ public struct FeedbackCue: Hashable, Sendable {
 
     public var duration: Double { Double(samples.count) / sampleRate }
 
+    /// The RMS of the cue's loudest 10 ms: what the ear takes for the loudness of a short burst.
+    public var loudestRMS: Double {
+        let window = max(1, Int(0.01 * sampleRate))
+        var best = 0.0
+        var sum = 0.0
+        for index in samples.indices {
+            sum += Double(samples[index]) * Double(samples[index])
+            if index >= window { sum -= Double(samples[index - window]) * Double(samples[index - window]) }
+            best = max(best, sum)
+        }
+        return (best / Double(min(window, samples.count))).squareRoot()
+    }
+
+    /// The playback amplitude that puts the cue's loudest 10 ms `level` below a training note whose
+    /// RMS (as rendered by the instrument in use) is `noteRMS`. Relative to the note actually heard,
+    /// not to full scale: a quiet instrument gets quiet cues.
+    public func amplitude(level: AmplitudeDB, relativeToNoteRMS noteRMS: Double) -> AmplitudeDB {
+        let target = noteRMS * pow(10, level.rawValue / 20)
+        let decibels = 20 * log10(max(target, 1e-9) / max(loudestRMS, 1e-9))
+        return AmplitudeDB(min(max(decibels, -90), 12))
+    }
+
     private enum Colour {
         /// High-passed: a click-like tick.
         case bright

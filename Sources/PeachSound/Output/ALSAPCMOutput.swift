@@ -76,8 +76,11 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
                 throw .audioDevice(device: device, reason: "\(what): \(String(cString: snd_strerror(result)))")
             }
         }
-        try check(snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, 0), "open")
+        // Opened non-blocking so a device held by another program fails at once ("busy") instead of
+        // waiting in the kernel (which would also hang a shutdown); then blocking writes as usual.
+        try check(snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, Int32(SND_PCM_NONBLOCK)), "open")
         guard let pcm = handle else { throw .audioDevice(device: device, reason: "no handle") }
+        try check(snd_pcm_nonblock(pcm, 0), "blocking mode")
         var hw: OpaquePointer?
         snd_pcm_hw_params_malloc(&hw)
         defer { snd_pcm_hw_params_free(hw) }

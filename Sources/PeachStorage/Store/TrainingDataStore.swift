@@ -162,3 +162,10 @@ extension TrainingDataStore: ComparisonObserver, PitchMatchingObserver {
         try save(PitchMatchingRecord(completed))
     }
 }
+
+extension TrainingDataStore {
+    /// Checkpoints the write-ahead log and closes the file; the store is unusable afterwards.
+    public func close() throws {
+        try database.close()
+    }
+}
