@@ -126,7 +126,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SoundFontWriterTests",
-            dependencies: ["SoundFontWriter"]
+            dependencies: ["PeachTestSupport", "SoundFontWriter"]
         ),
         .testTarget(
             name: "PeachDomainTests",
@@ -163,12 +163,12 @@ let package = Package(
         ),
         .testTarget(
             name: "PeachMIDITests",
-            dependencies: ["PeachMIDI", "PeachDomain", "PeachYAML", "CAlsa"],
+            dependencies: ["PeachTestSupport", "PeachMIDI", "PeachDomain", "PeachYAML", "CAlsa"],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "PeachCLITests",
-            dependencies: [
+            dependencies: ["PeachTestSupport", 
                 "PeachCLI",
                 "PeachStorage",
                 "PeachDomain",

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PeachTestSupport
 import Testing
 @testable import PeachCLI
 
@@ -42,16 +43,7 @@ struct PeachCommandTests {
     }
 
     static func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try ProcessRunner.run(executable, arguments)
     }
 
     @Test("the real binary answers --version and --help, and fails on nonsense",

@@ -1,5 +1,6 @@
 import Foundation
 import PeachDomain
+import PeachTestSupport
 import Testing
 @testable import PeachMIDI
 
@@ -43,16 +44,7 @@ struct MIDISystemTests {
 
     @discardableResult
     static func run(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try ProcessRunner.run(URL(fileURLWithPath: tool), arguments).output
     }
 
     static func setGadget(_ value: String) throws {

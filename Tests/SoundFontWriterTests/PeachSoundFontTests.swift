@@ -1,4 +1,5 @@
 import Foundation
+import PeachTestSupport
 import Testing
 @testable import SoundFontWriter
 
@@ -231,14 +232,5 @@ struct PeachSoundFontTests {
 }
 
 func run(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, output: String) {
-    let process = Process()
-    process.executableURL = executable
-    process.arguments = arguments
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = pipe
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    try ProcessRunner.run(executable, arguments)
 }
