@@ -226,9 +226,17 @@ final class PracticeBoxApp {
     }
 
     private func reloadConfiguration() {
+        let before = configuration.configuration
         do {
             try configuration.reload()
             logger.notice("configuration re-read from \(configuration.location.file.path); it applies from the next exercise")
+            let after = configuration.configuration
+            // The instrument, the audio device and the mappings are opened once; say so instead of
+            // pretending a change to them took effect.
+            for (section, changed) in [("sound", before.sound != after.sound), ("audio", before.audio != after.audio),
+                                       ("controllers", before.controllers != after.controllers)] where changed {
+                logger.warning("\(section): changed in the file; restart peach (systemctl restart peach) to apply it")
+            }
         } catch {
             logger.error("the configuration was not re-read; the running one stays:\n\(error)")
         }
