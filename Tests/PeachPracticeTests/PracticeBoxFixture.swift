@@ -1,6 +1,7 @@
 import PeachDomain
 import PeachPractice
 import PeachTestSupport
+import Testing
 
 @MainActor
 final class RecordingFeedbackOutput: FeedbackOutput {
@@ -37,4 +38,14 @@ struct PracticeBoxFixture {
     }
 
     var noteSeconds: Double { settings.currentSettings.noteDuration.seconds }
+
+    /// Answers the comparison now sounding its second note, rightly or wrongly, and moves on to the
+    /// second note of the next one. Returns the comparison answered.
+    @discardableResult
+    func answer(correctly: Bool) throws -> Comparison {
+        let comparison = try #require(box.comparison.currentComparison)
+        box.handle(.answer(higher: comparison.isTargetHigher == correctly))
+        clock.advance(seconds: 0.4 + noteSeconds)
+        return comparison
+    }
 }

@@ -76,11 +76,8 @@ struct PracticeBoxTests {
         let fixture = PracticeBoxFixture()
         fixture.box.controllerConnected("keys")
         fixture.clock.advance(seconds: fixture.noteSeconds)
-        let first = try #require(fixture.box.comparison.currentComparison)
-        fixture.box.handle(.answer(higher: first.isTargetHigher))
-        fixture.clock.advance(seconds: 0.4 + fixture.noteSeconds)
-        let second = try #require(fixture.box.comparison.currentComparison)
-        fixture.box.handle(.answer(higher: !second.isTargetHigher))
+        try fixture.answer(correctly: true)
+        try fixture.answer(correctly: false)
         #expect(fixture.comparisons.completed.map(\.isCorrect) == [true, false])
         #expect(fixture.feedback.given == [.correct, .wrong])
     }
