@@ -71,6 +71,18 @@ struct PracticeBoxTests {
         #expect(!fixture.box.isTraining)
     }
 
+    @Test("losing the controller in use stops training even while another stays plugged in")
+    func controllerInUseLeaves() {
+        let fixture = PracticeBoxFixture()
+        fixture.box.controllerConnected("keys")
+        fixture.box.controllerConnected("pads")
+        fixture.box.handle(.answer(higher: true), from: "pads")
+        fixture.box.controllerDisconnected("pads")
+        #expect(!fixture.box.isTraining)
+        #expect(fixture.player.soundingNotes.isEmpty)
+        #expect(fixture.box.controllerInUse == "keys")
+    }
+
     @Test("answers from the controller are recorded as correct or wrong")
     func answersRecorded() throws {
         let fixture = PracticeBoxFixture()
