@@ -31,9 +31,34 @@ public final class RecordingPitchMatchingObserver: PitchMatchingObserver {
     }
 }
 
-/// A profile whose overall mean the test sets.
+/// A profile whose measurements the test sets.
 @MainActor
 public final class StubDiscriminationProfile: PitchDiscriminationProfile {
-    public var overallMean: Cents?
-    public init(overallMean: Cents? = nil) { self.overallMean = overallMean }
+    public var estimate: ThresholdEstimate?
+    public var accuracy: MatchingAccuracy?
+    public init(estimate: ThresholdEstimate? = nil, accuracy: MatchingAccuracy? = nil) {
+        self.estimate = estimate
+        self.accuracy = accuracy
+    }
+    public func thresholdEstimate(for mode: TrainingMode, range: NoteRange) -> ThresholdEstimate? { estimate }
+    public func matchingAccuracy(for mode: TrainingMode) -> MatchingAccuracy? { accuracy }
+}
+
+extension ThresholdEstimate {
+    /// An estimate with the same threshold (and a narrow interval) at every note of `range`.
+    public static func flat(_ cents: Double, range: NoteRange = .standard) -> ThresholdEstimate {
+        curve(range: range) { _ in cents }
+    }
+
+    /// An estimate whose threshold at each note of `range` is `threshold(note)`, with a ±10 % interval.
+    public static func curve(range: NoteRange = .standard, _ threshold: (MIDINote) -> Double) -> ThresholdEstimate {
+        var curve: [MIDINote: CentsEstimate] = [:]
+        for key in range.lowest.rawValue...range.highest.rawValue {
+            let value = threshold(MIDINote(key))
+            curve[MIDINote(key)] = CentsEstimate(value: value, low: value / 1.1, high: value * 1.1)
+        }
+        let mean = curve.values.map(\.value).reduce(0, +) / Double(curve.count)
+        return ThresholdEstimate(overallCurve: CentsEstimate(value: mean, low: mean / 1.1, high: mean * 1.1),
+                                 curve: curve, slope: 3.5, answerWeight: 1000)
+    }
 }

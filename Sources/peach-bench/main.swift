@@ -40,36 +40,25 @@ func syntheticRecords(_ count: Int) -> ([ComparisonRecord], [PitchMatchingRecord
     return (comparisons, matchings)
 }
 
-/// A player that plays nothing, to time the session logic alone.
-@MainActor
-final class SilentPlayer: NotePlayer, PlaybackHandle {
-    func play(frequency: Frequency, velocity: MIDIVelocity, amplitude: AmplitudeDB) -> any PlaybackHandle { self }
-    func play(frequency: Frequency, duration: NoteDuration, velocity: MIDIVelocity, amplitude: AmplitudeDB)
-        -> any PlaybackHandle { self }
-    func stopAll() {}
-    func adjustFrequency(_ frequency: Frequency) {}
-    func stop() {}
-}
-
 @MainActor
 func run() {
     print("== training core (release build, \(ProcessInfo.processInfo.activeProcessorCount) cores)")
 
-    let strategy = KazezNoteStrategy()
+    let strategy = StaircaseStrategy()
     let settings = TrainingSettings(intervals: [DirectedInterval(.perfectFifth, .up)])
+    strategy.startRun(mode: .compare, settings: settings, estimate: nil)
     var random: any RandomNumberGenerator = SeededRandomGenerator(seed: 1)
     var sink = 0
-    measure("Kazez next comparison", unit: "comparison", count: 1_000_000) {
+    measure("staircase next comparison", unit: "comparison", count: 1_000_000) {
         for _ in 0..<1_000_000 {
-            sink &+= strategy.nextComparison(settings: settings, interval: .prime, overallThreshold: 20,
-                                             lastComparison: nil, random: &random).referenceNote.rawValue
+            sink &+= strategy.nextComparison(settings: settings, interval: .prime, random: &random).referenceNote.rawValue
         }
     }
 
     for count in [100_000, 1_000_000] {
         let (comparisons, matchings) = syntheticRecords(count)
         measure("profile rebuild from \(count) answers", unit: "rebuild", count: 1) {
-            sink &+= PerceptualProfile(comparisons: comparisons, pitchMatchings: matchings).discrimination.answerCount
+            sink &+= PerceptualProfile(comparisons: comparisons, pitchMatchings: matchings).answers(for: .compare).count
         }
         measure("progress timeline from \(count) answers", unit: "timeline", count: 1) {
             let now = comparisons.last!.timestamp
@@ -79,7 +68,7 @@ func run() {
 
     let clock = ManualTrainingClock()
     let profile = PerceptualProfile()
-    let session = ComparisonSession(notePlayer: SilentPlayer(), profile: profile, observers: [profile],
+    let session = ComparisonSession(notePlayer: SilentNotePlayer(), profile: profile, observers: [profile],
                                     settings: FixedSettingsProvider(), clock: clock,
                                     interruptions: TrainingInterruptionCenter(), random: SeededRandomGenerator(seed: 2))
     session.start()
@@ -117,7 +106,7 @@ func storageFigures(_ sink: inout Int) {
                 let storedMatchings = try! reopened.allPitchMatchings()
                 let profile = PerceptualProfile(comparisons: storedComparisons, pitchMatchings: storedMatchings)
                 let timeline = ProgressTimeline(comparisons: storedComparisons, pitchMatchings: storedMatchings, now: Date())
-                sink &+= profile.discrimination.answerCount + timeline[.compare].count
+                sink &+= profile.answers(for: .compare).count + timeline[.compare].count
             }
         }
         _ = matchings

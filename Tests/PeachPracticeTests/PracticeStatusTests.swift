@@ -9,22 +9,25 @@ struct PracticeStatusTests {
     @Test("waiting for a controller")
     func waiting() {
         let fixture = PracticeBoxFixture()
-        let line = PracticeStatus(of: fixture.box, profile: StubDiscriminationProfile(overallMean: Cents(12.34))).line()
+        let estimate = ThresholdEstimate(overallCurve: CentsEstimate(value: 12.34, low: 10.1, high: 15.06), curve: [:],
+                                         slope: 3, answerWeight: 300)
+        let line = PracticeStatus(of: fixture.box, profile: StubDiscriminationProfile(estimate: estimate), range: .standard).line()
         #expect(line.contains("waiting for a controller"))
-        #expect(line.contains("threshold 12.3 ¢"))
+        #expect(line.contains("75 % correct at 12.3 ct (10.1–15.1)"))
     }
 
-    @Test("shows the last result and the session best, never the pending answer's direction")
+    @Test("shows the last result and 'not enough answers yet' without a threshold, never the pending answer's direction")
     func training() throws {
         let fixture = PracticeBoxFixture()
         fixture.box.controllerConnected("keys")
         fixture.clock.advance(seconds: fixture.noteSeconds)
         let first = try fixture.answer(correctly: true)
-        let status = PracticeStatus(of: fixture.box, profile: StubDiscriminationProfile())
+        let status = PracticeStatus(of: fixture.box, profile: StubDiscriminationProfile(), range: .standard)
         #expect(status.activity == "second note: higher or lower?")
-        let size = String(format: "%.1f ¢", first.centOffset.magnitude.rawValue)
+        let size = MeasurementWording.cents(first.centOffset.magnitude.rawValue) + " ct"
         #expect(status.lastResult == "correct at \(size)")
-        #expect(status.bestOrError == "best \(size)")
+        #expect(status.error == nil)
+        #expect(status.threshold == "not enough answers yet")
         #expect(!status.line().contains("higher ("))
         #expect(!status.line().contains("+"))
     }

@@ -131,8 +131,11 @@ struct TrainingDataStoreTests {
             for observer in [store as any PitchMatchingObserver, live] { try observer.pitchMatchingCompleted(matched) }
         }
         let rebuilt = PerceptualProfile(comparisons: try store.allComparisons(), pitchMatchings: try store.allPitchMatchings())
-        #expect(rebuilt.discrimination == live.discrimination)
-        #expect(rebuilt.matching == live.matching)
-        #expect(rebuilt.discrimination.answerCount == 300)
+        for mode in TrainingMode.allCases {
+            #expect(rebuilt.thresholdEstimate(for: mode, range: .standard) == live.thresholdEstimate(for: mode, range: .standard))
+            #expect(rebuilt.matchingAccuracy(for: mode) == live.matchingAccuracy(for: mode))
+        }
+        #expect(rebuilt.answers(for: .compare).count + rebuilt.answers(for: .compareIntervals).count == 300)
+        #expect(rebuilt.matchingAccuracy(for: .matchIntervals) != nil)
     }
 }

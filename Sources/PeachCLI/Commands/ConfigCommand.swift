@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PeachConfig
+import PeachDomain
 
 /// `--config FILE`, shared by the commands that read the configuration.
 struct ConfigOptions: ParsableArguments {
@@ -10,6 +11,15 @@ struct ConfigOptions: ParsableArguments {
     var config: String?
 
     var location: ConfigurationLocation { ConfigurationLocation(explicit: config) }
+
+    /// The training settings of the configuration (defaults without a file); an invalid file is an error.
+    func trainingSettings() throws -> TrainingSettings {
+        do {
+            return try ConfigurationReader().load(location).configuration.training
+        } catch {
+            throw CommandFailure("the configuration is not valid:\n\(error)")
+        }
+    }
 }
 
 struct ConfigCommand: ParsableCommand {

@@ -1,127 +1,84 @@
 import Foundation
 import PeachDomain
 
-/// What `peach profile` shows: the per-note thresholds, matching accuracy and progress per mode.
+/// What `peach profile` shows: per mode the fitted threshold (Hear & Compare) or tuning accuracy
+/// (Tune & Match) with its interval, the trend from fitted values, and the moving average of the
+/// offsets asked. The same numbers as JSON for programs.
 struct ProfileReport {
-    let discrimination: PitchDiscriminationStatistics
-    let matching: WelfordAccumulator
+    let profile: PerceptualProfile
     let timeline: ProgressTimeline
+    let range: NoteRange
+    /// The offsets asked per reference note, all comparison answers: the JSON's older, descriptive fields.
+    let offsetsAsked: [Int: WelfordAccumulator]
+    let matchingErrors: WelfordAccumulator
 
-    init(comparisons: [ComparisonRecord], pitchMatchings: [PitchMatchingRecord], now: Date) {
-        discrimination = PitchDiscriminationStatistics(comparisons)
-        matching = WelfordAccumulator(matchingErrorsOf: pitchMatchings)
+    @MainActor
+    init(comparisons: [ComparisonRecord], pitchMatchings: [PitchMatchingRecord], range: NoteRange, now: Date) {
+        profile = PerceptualProfile(comparisons: comparisons, pitchMatchings: pitchMatchings)
         timeline = ProgressTimeline(comparisons: comparisons, pitchMatchings: pitchMatchings, now: now)
+        self.range = range
+        var asked: [Int: WelfordAccumulator] = [:]
+        for record in comparisons { asked[record.referenceNote.rawValue, default: WelfordAccumulator()].add(record.centOffset.magnitude.rawValue) }
+        offsetsAsked = asked
+        matchingErrors = WelfordAccumulator(pitchMatchings.lazy.map { $0.userCentError.magnitude.rawValue })
     }
 
-    // MARK: JSON
-
-    func json() throws -> String {
-        let notes: [[String: Any]] = discrimination.trainedNotes.map { note in
-            let statistics = discrimination[note]
-            return ["note": note.rawValue, "name": note.name, "mean": Self.number(statistics.mean),
-                    "stdDev": Self.number(statistics.standardDeviation), "count": statistics.count]
-        }
-        let modes: [[String: Any]] = TrainingMode.allCases.map { mode in
-            let progress = timeline[mode]
-            return ["mode": mode.rawValue, "ewma": Self.number(progress.ewma),
-                    "trend": progress.trend?.rawValue ?? NSNull(), "count": progress.count]
-        }
-        let document: [String: Any] = [
-            "comparison": ["notes": notes, "overallMean": Self.number(discrimination.overallMean),
-                           "overallStdDev": Self.number(discrimination.overallStandardDeviation)],
-            "matching": ["mean": Self.number(matching.mean), "stdDev": Self.number(matching.standardDeviation),
-                         "count": matching.count],
-            "modes": modes,
-        ]
-        let data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
-        return String(decoding: data, as: UTF8.self)
+    /// What the report says of one mode.
+    struct ModeSummary {
+        let mode: TrainingMode
+        let count: Int
+        let estimate: ThresholdEstimate?
+        let accuracy: MatchingAccuracy?
+        let change: ProgressChange?
     }
 
-    private static func number(_ value: Double?) -> Any { value.map { $0 as Any } ?? NSNull() }
+    @MainActor
+    func summary(_ mode: TrainingMode) -> ModeSummary {
+        switch mode.skill {
+        case .comparison:
+            let answers = profile.answers(for: mode)
+            return ModeSummary(mode: mode, count: answers.count, estimate: profile.thresholdEstimate(for: mode, range: range),
+                               accuracy: nil, change: answers.change(range: range))
+        case .matching:
+            let attempts = profile.attempts(for: mode)
+            return ModeSummary(mode: mode, count: attempts.count, estimate: nil, accuracy: attempts.accuracy,
+                               change: attempts.change)
+        }
+    }
 
     // MARK: Terminal
 
-    /// Threshold levels of the chart's rows, in cents, top to bottom (logarithmic).
-    static let levels: [Double] = [100, 50, 20, 10, 5, 2, 1, 0.5, 0.2, 0.1]
-
+    @MainActor
     func text() -> String {
         var lines: [String] = []
-        if discrimination.trainedNotes.isEmpty {
-            lines.append("Hear & Compare: no answers yet.")
-        } else {
-            lines.append("Hear & Compare — threshold per reference note (● mean, │ ± one standard deviation, cents):")
-            lines.append("")
-            lines += chart()
-            lines.append("")
-            lines.append("Overall: " + Self.format(mean: discrimination.overallMean,
-                                                    stdDev: discrimination.overallStandardDeviation)
-                         + " over \(discrimination.trainedNotes.count) notes, \(discrimination.answerCount) answers")
+        for mode in TrainingMode.allCases {
+            let summary = summary(mode)
+            let name = mode.displayName
+            guard summary.count > 0 else {
+                lines.append("\(name): no answers yet.")
+                continue
+            }
+            let measured = mode.skill == .comparison ? MeasurementWording.threshold(summary.estimate?.overall)
+                                                     : MeasurementWording.matching(summary.accuracy)
+            let unit = mode.skill == .comparison ? "answers" : "attempts"
+            lines.append("\(name): \(measured); \(MeasurementWording.change(summary.change)) (\(summary.count) \(unit))")
+            if let estimate = summary.estimate {
+                lines.append("")
+                lines += ProfileChart(estimate: estimate, counts: profile.answers(for: mode).noteCounts, range: range).lines()
+                lines.append("")
+            }
         }
-        lines.append("Tune & Match: " + (matching.count == 0 ? "no attempts yet."
-            : Self.format(mean: matching.mean, stdDev: matching.standardDeviation) + " off, \(matching.count) attempts"))
         lines.append("")
-        lines.append("Progress (moving average, 7-day half-life):")
+        lines.append("Offsets asked / errors left, moving average (7-day half-life; not a threshold):")
         for mode in TrainingMode.allCases {
             let progress = timeline[mode]
             let name = mode.displayName.padding(toLength: 32, withPad: " ", startingAt: 0)
-            guard let ewma = progress.ewma else {
-                lines.append("  \(name) no answers yet")
-                continue
-            }
-            let trend = progress.trend.map { "\($0.rawValue)" } ?? "no trend yet"
-            lines.append("  \(name) \(String(format: "%6.2f", ewma)) ct  \(trend)  (\(progress.count) answers)")
+            guard let ewma = progress.ewma else { continue }
+            lines.append("  \(name) \(String(format: "%6.2f", ewma)) ct  (\(progress.count) answers)")
         }
+        lines.append("")
+        lines.append("Threshold: the offset you answer correctly 75 % of the time, from a psychometric fit to your "
+                     + "answers (recent ones count more); in brackets its 95 % interval.")
         return lines.joined(separator: "\n")
-    }
-
-    static func format(mean: Double?, stdDev: Double?) -> String {
-        guard let mean else { return "—" }
-        return String(format: "%.2f", mean) + (stdDev.map { String(format: " ± %.2f", $0) } ?? "") + " ct"
-    }
-
-    /// One column per key from the first to the last C around the trained notes (at least C2–C6),
-    /// one row per threshold level; a keyboard and octave labels underneath.
-    private func chart() -> [String] {
-        let trained = discrimination.trainedNotes.map(\.rawValue)
-        let low = min(36, trained.min()! / 12 * 12)
-        let high = max(84, (trained.max()! + 11) / 12 * 12)
-        let keys = Array(low...high)
-        var rows: [String] = []
-        for (index, level) in Self.levels.enumerated() {
-            let label = String(format: "%6g ", level)
-            var row = ""
-            for key in keys {
-                let statistics = discrimination[MIDINote(key)]
-                guard let mean = statistics.mean else {
-                    row += " "
-                    continue
-                }
-                let spread = statistics.standardDeviation ?? 0
-                if Self.nearestLevel(mean) == index {
-                    row += "●"
-                } else if (Self.nearestLevel(mean + spread)...Self.nearestLevel(max(mean - spread, 0.1))).contains(index) {
-                    row += "│"
-                } else {
-                    row += " "
-                }
-            }
-            rows.append(label + "┤" + row)
-        }
-        let keyboard = keys.map { [1, 3, 6, 8, 10].contains($0 % 12) ? "█" : "▔" }.joined()
-        rows.append("       └" + keyboard)
-        var labels = [Character](repeating: " ", count: keys.count)
-        for (offset, key) in keys.enumerated() where key % 12 == 0 {
-            for (i, character) in MIDINote(key).name.enumerated() where offset + i < labels.count {
-                labels[offset + i] = character
-            }
-        }
-        rows.append("        " + String(labels))
-        return rows
-    }
-
-    /// The row whose level is closest to `cents` on a logarithmic scale.
-    private static func nearestLevel(_ cents: Double) -> Int {
-        let value = log10(min(max(cents, levels.last!), levels.first!))
-        return levels.indices.min { abs(log10(levels[$0]) - value) < abs(log10(levels[$1]) - value) }!
     }
 }

@@ -109,7 +109,7 @@ final class PracticeBoxApp {
         let interruptions = TrainingInterruptionCenter()
         let clock = SystemTrainingClock()
         let announcer = FeedbackAnnouncer()
-        let results = ResultLog()
+        let results = ResultLog(profile: profile, settings: configuration)
         let comparison = ComparisonSession(
             notePlayer: engine, profile: profile, observers: [history, profile, results, announcer],
             settings: configuration, clock: clock, interruptions: interruptions)
@@ -323,7 +323,8 @@ final class PracticeBoxApp {
 
     private func showStatus() {
         guard let terminal else { return }
-        terminal.showStatus(PracticeStatus(of: box, profile: profile).line(width: terminal.width - 1))
+        terminal.showStatus(PracticeStatus(of: box, profile: profile, range: configuration.currentSettings.noteRange)
+            .line(width: terminal.width - 1))
     }
 
     /// LED feedback goes to the controller in use, if its mapping defines any.
@@ -373,17 +374,26 @@ private final class ControllerLights: FeedbackOutput {
     func give(_ feedback: TrainingFeedback) { app?.lightUp(feedback) }
 }
 
-/// Each answer as a log line (journald on the box): what was asked and how it went.
+/// Each answer as a log line (journald on the box): what was asked, how it went, and the mode's
+/// measurement with that answer included (the profile observes before this log).
 @MainActor
 private final class ResultLog: ComparisonObserver, PitchMatchingObserver {
     private let logger = Logger(label: "peach.result")
+    private let profile: PerceptualProfile
+    private let settings: any TrainingSettingsProvider
+
+    init(profile: PerceptualProfile, settings: any TrainingSettingsProvider) {
+        self.profile = profile
+        self.settings = settings
+    }
 
     func comparisonCompleted(_ completed: CompletedComparison) {
         let comparison = completed.comparison
         logger.info("""
             comparison \(comparison.referenceNote.name)→\(comparison.targetNote.name) \
             \(String(format: "%+.2f", comparison.centOffset.rawValue)) ¢, answered \(completed.answeredHigher ? "higher" : "lower"): \
-            \(completed.isCorrect ? "correct" : "wrong")
+            \(completed.isCorrect ? "correct" : "wrong"); threshold \(MeasurementWording.threshold(
+                profile.thresholdEstimate(for: ComparisonRecord(completed).mode, range: settings.currentSettings.noteRange)?.overall))
             """)
     }
 
@@ -392,7 +402,8 @@ private final class ResultLog: ComparisonObserver, PitchMatchingObserver {
         logger.info("""
             pitch matching \(challenge.referenceNote.name)→\(challenge.targetNote.name) started \
             \(String(format: "%+.2f", challenge.initialCentOffset.rawValue)) ¢, \
-            error \(String(format: "%+.3f", completed.userCentError.rawValue)) ¢ (\(completed.feedback.rawValue))
+            error \(String(format: "%+.3f", completed.userCentError.rawValue)) ¢ (\(completed.feedback.rawValue)); \
+            \(MeasurementWording.matching(profile.matchingAccuracy(for: PitchMatchingRecord(completed).mode)))
             """)
     }
 }

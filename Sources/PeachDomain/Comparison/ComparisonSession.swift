@@ -20,10 +20,8 @@ public final class ComparisonSession {
     public private(set) var scope: ExerciseScope = .singleNotes
     /// The comparison being played or awaiting its answer.
     public private(set) var currentComparison: Comparison?
-    /// The last answer of this run (cleared by `stop()`, so each run starts its staircase afresh).
+    /// The last answer of this run (cleared by `stop()`).
     public private(set) var lastCompleted: CompletedComparison?
-    /// The smallest offset answered correctly in this run.
-    public private(set) var sessionBest: Cents?
     /// Why training last stopped by itself, for the status line.
     public private(set) var lastError: String?
     /// Called after every state change (the terminal status line, LEDs).
@@ -40,7 +38,7 @@ public final class ComparisonSession {
 
     public init(
         notePlayer: any NotePlayer,
-        strategy: any NextComparisonStrategy = KazezNoteStrategy(),
+        strategy: any NextComparisonStrategy = StaircaseStrategy(),
         profile: any PitchDiscriminationProfile,
         observers: [any ComparisonObserver] = [],
         settings: any TrainingSettingsProvider,
@@ -68,6 +66,10 @@ public final class ComparisonSession {
         guard state == .idle else { return }
         self.scope = scope
         lastError = nil
+        let settings = settingsProvider.currentSettings
+        let mode = TrainingMode(skill: .comparison, scope: scope)
+        strategy.startRun(mode: mode, settings: settings,
+                          estimate: profile.thresholdEstimate(for: mode, range: settings.noteRange))
         startNextComparison()
     }
 
@@ -81,10 +83,7 @@ public final class ComparisonSession {
         let completed = CompletedComparison(comparison: comparison, answeredHigher: higher,
                                             timestamp: resources.clock.now)
         lastCompleted = completed
-        if completed.isCorrect {
-            let magnitude = comparison.centOffset.magnitude
-            sessionBest = min(sessionBest ?? magnitude, magnitude)
-        }
+        strategy.answered(completed)
         resources.notify(observers, "a comparison") { try $0.comparisonCompleted(completed) }
         guard resources.run == run else { return }
         resources.schedule(after: Self.feedbackDuration) { [weak self] in
@@ -106,7 +105,6 @@ public final class ComparisonSession {
         targetHandle = nil
         currentComparison = nil
         lastCompleted = nil
-        sessionBest = nil
         state = .idle
     }
 
@@ -114,9 +112,7 @@ public final class ComparisonSession {
         let run = resources.run
         let settings = settingsProvider.currentSettings
         let interval = settings.randomInterval(for: scope, random: &random)
-        let comparison = strategy.nextComparison(
-            settings: settings, interval: interval, overallThreshold: profile.overallMean,
-            lastComparison: lastCompleted, random: &random)
+        let comparison = strategy.nextComparison(settings: settings, interval: interval, random: &random)
         currentComparison = comparison
         let frequency = comparison.referencePitch.frequency(referencePitch: settings.referencePitch)
         do {

@@ -1,13 +1,13 @@
-/// Chooses the next comparison of a run.
-public protocol NextComparisonStrategy: Sendable {
-    /// - Parameters:
-    ///   - overallThreshold: the profile's overall mean threshold, if the player has one.
-    ///   - lastComparison: the previous answer in this run; nil at the start of a run.
-    func nextComparison(
-        settings: TrainingSettings,
-        interval: DirectedInterval,
-        overallThreshold: Cents?,
-        lastComparison: CompletedComparison?,
-        random: inout any RandomNumberGenerator
-    ) -> Comparison
+/// Chooses the comparisons of a run: which reference note, how large an offset.
+@MainActor
+public protocol NextComparisonStrategy: AnyObject {
+    /// A run begins in `mode`: forget the last run's answers and take the starting levels from what
+    /// is measured (`estimate`, nil without enough answers).
+    func startRun(mode: TrainingMode, settings: TrainingSettings, estimate: ThresholdEstimate?)
+
+    func nextComparison(settings: TrainingSettings, interval: DirectedInterval,
+                        random: inout any RandomNumberGenerator) -> Comparison
+
+    /// The player answered the comparison this strategy chose last.
+    func answered(_ completed: CompletedComparison)
 }

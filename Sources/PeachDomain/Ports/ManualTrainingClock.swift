@@ -34,6 +34,14 @@ public final class ManualTrainingClock: TrainingClock {
         elapsed = target
     }
 
+    /// Moves to the earliest pending timer and runs it (and any due with it); false when none is pending.
+    @discardableResult
+    public func advanceToNextTimer() -> Bool {
+        guard let next = pending.min(by: { ($0.due, $0.id) < ($1.due, $1.id) }) else { return false }
+        advance(by: next.due - elapsed)
+        return true
+    }
+
     public func advance(seconds: Double) { advance(by: .milliseconds(Int64((seconds * 1000).rounded()))) }
 
     fileprivate func cancel(_ id: Int) { pending.removeAll { $0.id == id } }

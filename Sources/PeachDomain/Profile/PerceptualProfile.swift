@@ -1,72 +1,50 @@
-/// The player's hearing, per note: for each MIDI note (as the reference of a comparison) the
-/// running mean and spread of the offsets they were asked to judge, plus their matching accuracy.
+/// The player's hearing, per training mode (single notes and intervals are never mixed): the
+/// answers that Hear & Compare's thresholds are fitted to, and Tune & Match's accuracy.
 ///
-/// Rebuilt from the store at start-up and updated by every answer as an observer of both sessions.
+/// Rebuilt from the store at start-up (records in the order they were given) and updated by every
+/// answer as an observer of both sessions. The fit is cached until the next answer.
 @MainActor
 public final class PerceptualProfile: PitchDiscriminationProfile, ComparisonObserver, PitchMatchingObserver {
-    public private(set) var discrimination = PitchDiscriminationStatistics()
-    /// Welford over |userCentError| of every pitch-matching attempt.
-    public private(set) var matching = WelfordAccumulator()
+    private var discrimination: [TrainingMode: DiscriminationAnswers] = [:]
+    private var matching: [TrainingMode: MatchingAnswers] = [:]
+    private var fitted: [TrainingMode: (range: NoteRange, estimate: ThresholdEstimate?)] = [:]
 
     public init() {}
 
     public init(comparisons: some Sequence<ComparisonRecord>, pitchMatchings: some Sequence<PitchMatchingRecord>) {
-        discrimination = PitchDiscriminationStatistics(comparisons)
-        matching = WelfordAccumulator(matchingErrorsOf: pitchMatchings)
+        for record in comparisons { discrimination[record.mode, default: DiscriminationAnswers()].add(record) }
+        for record in pitchMatchings { matching[record.mode, default: MatchingAnswers()].add(record) }
     }
 
-    public var overallMean: Cents? { discrimination.overallMean.map { Cents($0) } }
+    /// The Hear & Compare answers of `mode` (empty for the match modes).
+    public func answers(for mode: TrainingMode) -> DiscriminationAnswers { discrimination[mode] ?? DiscriminationAnswers() }
+
+    /// The Tune & Match attempts of `mode` (empty for the compare modes).
+    public func attempts(for mode: TrainingMode) -> MatchingAnswers { matching[mode] ?? MatchingAnswers() }
+
+    public func thresholdEstimate(for mode: TrainingMode, range: NoteRange) -> ThresholdEstimate? {
+        if let cached = fitted[mode], cached.range == range { return cached.estimate }
+        let estimate = answers(for: mode).estimate(range: range)
+        fitted[mode] = (range, estimate)
+        return estimate
+    }
+
+    public func matchingAccuracy(for mode: TrainingMode) -> MatchingAccuracy? { attempts(for: mode).accuracy }
 
     public func comparisonCompleted(_ completed: CompletedComparison) {
-        discrimination.add(ComparisonRecord(completed))
+        let record = ComparisonRecord(completed)
+        discrimination[record.mode, default: DiscriminationAnswers()].add(record)
+        fitted[record.mode] = nil
     }
 
     public func pitchMatchingCompleted(_ completed: CompletedPitchMatching) {
-        matching.add(completed.userCentError.magnitude.rawValue)
+        let record = PitchMatchingRecord(completed)
+        matching[record.mode, default: MatchingAnswers()].add(record)
     }
 
     public func reset() {
-        discrimination = PitchDiscriminationStatistics()
-        matching = WelfordAccumulator()
-    }
-}
-
-extension WelfordAccumulator {
-    /// Matching accuracy: the accumulator over |userCentError| of `records`.
-    public init(matchingErrorsOf records: some Sequence<PitchMatchingRecord>) {
-        self.init(records.lazy.map { $0.userCentError.magnitude.rawValue })
-    }
-}
-
-/// 128 accumulators, one per reference note, of the |cent offset| of every comparison answer.
-public struct PitchDiscriminationStatistics: Hashable, Sendable {
-    public private(set) var notes = [WelfordAccumulator](repeating: WelfordAccumulator(), count: 128)
-
-    public init() {}
-
-    public init(_ records: some Sequence<ComparisonRecord>) {
-        for record in records { add(record) }
-    }
-
-    public mutating func add(_ record: ComparisonRecord) {
-        notes[record.referenceNote.rawValue].add(record.centOffset.magnitude.rawValue)
-    }
-
-    public subscript(note: MIDINote) -> WelfordAccumulator { notes[note.rawValue] }
-
-    public var trainedNotes: [MIDINote] {
-        notes.indices.filter { notes[$0].count > 0 }.map(MIDINote.init)
-    }
-
-    /// The mean of the trained notes' means (each note counts once, however often it was trained).
-    public var overallMean: Double? { meansOfTrainedNotes.mean }
-
-    /// The spread of the trained notes' means; nil below two trained notes.
-    public var overallStandardDeviation: Double? { meansOfTrainedNotes.standardDeviation }
-
-    public var answerCount: Int { notes.reduce(0) { $0 + $1.count } }
-
-    private var meansOfTrainedNotes: WelfordAccumulator {
-        WelfordAccumulator(notes.compactMap(\.mean))
+        discrimination = [:]
+        matching = [:]
+        fitted = [:]
     }
 }

@@ -1,6 +1,9 @@
-/// What the comparison strategy needs to know of the player's hearing.
+/// What the comparison strategy and the status line need to know of the player's hearing.
 @MainActor
 public protocol PitchDiscriminationProfile: AnyObject {
-    /// The mean threshold over all trained notes, nil before the first answer.
-    var overallMean: Cents? { get }
+    /// The fitted thresholds of `mode` over `range`; nil before there is enough to fit.
+    func thresholdEstimate(for mode: TrainingMode, range: NoteRange) -> ThresholdEstimate?
+
+    /// Tune & Match accuracy in `mode`; nil before there are enough attempts.
+    func matchingAccuracy(for mode: TrainingMode) -> MatchingAccuracy?
 }

@@ -1,20 +1,18 @@
 import Foundation
 
-/// How each training mode has gone over time: answers grouped into buckets that coarsen with age,
-/// an exponentially weighted moving average with a 7-day half-life, and a trend.
+/// How each training mode has gone over time: answers grouped into buckets that coarsen with age
+/// and an exponentially weighted moving average with a 7-day half-life.
 ///
 /// The metric is the magnitude of the offset judged (Hear & Compare) or of the error left
-/// (Tune & Match), in cents: lower is better in every mode.
+/// (Tune & Match), in cents: lower is better in every mode. For Hear & Compare it describes the
+/// offsets the staircase chose, not a threshold; the trend comes from fitted thresholds
+/// (`ProgressChange`).
 public struct ProgressTimeline: Sendable {
     public static let sessionGap: TimeInterval = 30 * 60
     public static let sessionZone: TimeInterval = 24 * 3600
     public static let dayZone: TimeInterval = 7 * 86400
     public static let weekZone: TimeInterval = 30 * 86400
     public static let halfLife: TimeInterval = 7 * 86400
-    /// Fewer answers than this give no trend.
-    public static let minimumAnswersForTrend = 20
-    /// The relative change between the earlier and later half that counts as a trend.
-    public static let trendThreshold = 0.05
 
     public enum BucketSize: String, Hashable, Sendable {
         case session, day, week, month
@@ -38,7 +36,6 @@ public struct ProgressTimeline: Sendable {
         public let mode: TrainingMode
         public let buckets: [Bucket]
         public let ewma: Double?
-        public let trend: Trend?
         public let count: Int
     }
 
@@ -57,8 +54,7 @@ public struct ProgressTimeline: Sendable {
         for mode in TrainingMode.allCases {
             let series = (points[mode] ?? []).sorted { $0.0 < $1.0 }
             let buckets = Self.buckets(of: series, now: now, calendar: calendar)
-            modes[mode] = ModeProgress(mode: mode, buckets: buckets, ewma: Self.ewma(of: buckets),
-                                       trend: Self.trend(of: series.map(\.1)), count: series.count)
+            modes[mode] = ModeProgress(mode: mode, buckets: buckets, ewma: Self.ewma(of: buckets), count: series.count)
         }
         self.modes = modes
     }
@@ -104,18 +100,5 @@ public struct ProgressTimeline: Sendable {
             average = alpha * bucket.mean + (1 - alpha) * average
         }
         return average
-    }
-
-    /// Compares the mean of the later half of the answers with the earlier half: more than 5 % lower
-    /// is improving, more than 5 % higher declining, otherwise stable.
-    static func trend(of values: [Double]) -> Trend? {
-        guard values.count >= minimumAnswersForTrend else { return nil }
-        let split = values.count / 2
-        guard let earlier = WelfordAccumulator(values[..<split]).mean, earlier > 0,
-              let later = WelfordAccumulator(values[split...]).mean else { return .stable }
-        let change = (later - earlier) / earlier
-        if change < -trendThreshold { return .improving }
-        if change > trendThreshold { return .declining }
-        return .stable
     }
 }

@@ -18,6 +18,11 @@ public struct TrainingSettings: Hashable, Sendable {
     /// How far a full deflection of the tuning control moves the note from where it started.
     public var pitchMatchingTuningRange: Cents
     public var velocity: MIDIVelocity
+    /// How Hear & Compare's offset moves after each answer.
+    public var staircase: StaircaseRule
+    /// 0 = reference notes uniformly over the range; 1 = drawn where the fitted threshold is highest
+    /// or least certain, so training goes where the player is weakest.
+    public var focus: Double
 
     public init(
         noteRange: NoteRange = .standard,
@@ -28,7 +33,9 @@ public struct TrainingSettings: Hashable, Sendable {
         tuningSystem: TuningSystem = .equalTemperament,
         pitchMatchingInitialOffsetRange: Cents = 100,
         pitchMatchingTuningRange: Cents = 100,
-        velocity: MIDIVelocity = .standard
+        velocity: MIDIVelocity = .standard,
+        staircase: StaircaseRule = .seventyFivePercent,
+        focus: Double = 0
     ) {
         self.noteRange = noteRange
         self.noteDuration = noteDuration
@@ -39,6 +46,8 @@ public struct TrainingSettings: Hashable, Sendable {
         self.pitchMatchingInitialOffsetRange = pitchMatchingInitialOffsetRange
         self.pitchMatchingTuningRange = pitchMatchingTuningRange
         self.velocity = velocity
+        self.staircase = staircase
+        self.focus = focus
     }
 
     /// The intervals an exercise in `scope` may use. An empty interval set (which configuration

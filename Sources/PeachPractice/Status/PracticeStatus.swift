@@ -1,26 +1,26 @@
 import Foundation
 import PeachDomain
 
-/// The one-line summary a terminal shows: mode, what is happening, the last result, the session best
-/// or the last error, and the current threshold. Never reveals which way the pending answer goes.
+/// The one-line summary a terminal shows: mode, what is happening, the last result, the last error
+/// and the measured threshold (or matching accuracy). Never reveals which way the pending answer goes.
 public struct PracticeStatus: Hashable, Sendable {
     public var mode: TrainingMode
     public var activity: String
     public var lastResult: String?
-    public var bestOrError: String?
+    public var error: String?
     public var threshold: String?
 
-    public init(mode: TrainingMode, activity: String, lastResult: String? = nil, bestOrError: String? = nil,
+    public init(mode: TrainingMode, activity: String, lastResult: String? = nil, error: String? = nil,
                 threshold: String? = nil) {
         self.mode = mode
         self.activity = activity
         self.lastResult = lastResult
-        self.bestOrError = bestOrError
+        self.error = error
         self.threshold = threshold
     }
 
     @MainActor
-    public init(of box: PracticeBox, profile: any PitchDiscriminationProfile) {
+    public init(of box: PracticeBox, profile: any PitchDiscriminationProfile, range: NoteRange) {
         mode = box.mode
         switch box.activity {
         case .waitingForController:
@@ -38,28 +38,22 @@ public struct PracticeStatus: Hashable, Sendable {
                 let size = Self.cents(last.comparison.centOffset.magnitude)
                 lastResult = last.isCorrect ? "correct at \(size)" : "wrong at \(size)"
             }
-            if let error = box.comparison.lastError {
-                bestOrError = "error: \(error)"
-            } else if let best = box.comparison.sessionBest {
-                bestOrError = "best \(Self.cents(best))"
-            }
-            if let current = box.comparison.currentComparison {
-                threshold = "now \(Self.cents(current.centOffset.magnitude))"
-            } else if let mean = profile.overallMean {
-                threshold = "threshold \(Self.cents(mean))"
-            }
+            if let failure = box.comparison.lastError { error = "error: \(failure)" }
+            let estimate = profile.thresholdEstimate(for: TrainingMode(skill: .comparison, scope: mode.scope), range: range)
+            threshold = MeasurementWording.threshold(estimate?.overall)
         } else {
             if let last = box.matching.lastCompleted {
                 lastResult = "\(Self.signedCents(last.userCentError)) (\(last.feedback.rawValue))"
             }
-            if let error = box.matching.lastError { bestOrError = "error: \(error)" }
-            if let mean = profile.overallMean { threshold = "threshold \(Self.cents(mean))" }
+            if let failure = box.matching.lastError { error = "error: \(failure)" }
+            let accuracy = profile.matchingAccuracy(for: TrainingMode(skill: .matching, scope: mode.scope))
+            threshold = MeasurementWording.matching(accuracy)
         }
     }
 
     /// The status as one line, cut to `width` characters.
     public func line(width: Int = 200) -> String {
-        let parts = [mode.displayName, activity, lastResult, bestOrError, threshold].compactMap { $0 }
+        let parts = [mode.displayName, activity, lastResult, error, threshold].compactMap { $0 }
         let text = parts.joined(separator: " │ ")
         return text.count <= width ? text : String(text.prefix(max(0, width - 1))) + "…"
     }
@@ -84,10 +78,10 @@ public struct PracticeStatus: Hashable, Sendable {
     }
 
     private static func cents(_ value: Cents) -> String {
-        String(format: "%.1f ¢", value.rawValue)
+        MeasurementWording.cents(value.rawValue) + " ct"
     }
 
     private static func signedCents(_ value: Cents) -> String {
-        String(format: "%+.1f ¢", value.rawValue)
+        (value.rawValue >= 0 ? "+" : "") + MeasurementWording.cents(value.rawValue) + " ct"
     }
 }

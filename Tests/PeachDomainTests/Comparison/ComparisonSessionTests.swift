@@ -151,28 +151,21 @@ struct ComparisonSessionTests {
         #expect(abs(magnitude - 81.82) < 0.005)
     }
 
-    @Test("a run starts from the profile's overall mean")
+    @Test("a run starts from the profile's fitted threshold (classic rule: the overall one)")
     func startsFromProfile() {
-        let fixture = ComparisonFixture(overallMean: 12.5)
+        let fixture = ComparisonFixture(settings: TrainingSettings(staircase: .kazez), estimate: .flat(12.5))
         fixture.session.start()
         #expect(fixture.session.currentComparison?.centOffset.magnitude == 12.5)
     }
 
-    @Test("session best is the smallest offset answered correctly, and a new run starts without one")
-    func sessionBest() {
-        let fixture = ComparisonFixture()
+    @Test("a new run starts the staircase again from the profile, not from the last run's answer")
+    func runRestarts() {
+        let fixture = ComparisonFixture(settings: TrainingSettings(staircase: .kazez))
         fixture.start(at: .awaitingAnswer)
-        #expect(fixture.session.sessionBest == nil)
-        fixture.answerCorrectly()                                   // 100 correct
-        #expect(fixture.session.sessionBest == 100)
+        fixture.answerCorrectly()                                   // 100 correct → 50
         fixture.clock.advance(seconds: 2.4)
-        fixture.answerCorrectly()                                   // 50 correct
-        #expect(fixture.session.sessionBest == 50)
-        fixture.clock.advance(seconds: 2.4)
-        fixture.session.answer(higher: !fixture.session.currentComparison!.isTargetHigher) // 32.32 wrong
-        #expect(fixture.session.sessionBest == 50)
+        #expect(fixture.session.currentComparison?.centOffset.magnitude == 50)
         fixture.session.stop()
-        #expect(fixture.session.sessionBest == nil)
         fixture.session.start()
         #expect(fixture.session.currentComparison?.centOffset.magnitude == 100)
     }

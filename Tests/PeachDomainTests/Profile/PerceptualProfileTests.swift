@@ -30,43 +30,39 @@ struct PerceptualProfileTests {
         #expect(WelfordAccumulator().mean == nil)
     }
 
-    @Test("each answer counts for its reference note, by the magnitude of its offset")
-    func perNote() {
+    @Test("answers count per mode and reference note; interval answers never enter the single-note mode")
+    func perModeAndNote() {
         let profile = PerceptualProfile(comparisons: [
             Self.comparison(60, 10), Self.comparison(60, -20, correct: false), Self.comparison(67, 4, target: 74),
         ], pitchMatchings: [])
-        #expect(profile.discrimination[MIDINote(60)].mean == 15)
-        #expect(profile.discrimination[MIDINote(60)].count == 2)
-        #expect(profile.discrimination[MIDINote(67)].mean == 4)
-        #expect(profile.discrimination[MIDINote(74)].count == 0)
-        #expect(profile.discrimination.trainedNotes == [MIDINote(60), MIDINote(67)])
+        #expect(profile.answers(for: .compare).noteCounts[60] == 2)
+        #expect(profile.answers(for: .compare).count == 2)
+        #expect(profile.answers(for: .compare).noteCounts[67] == 0)
+        #expect(profile.answers(for: .compareIntervals).noteCounts[67] == 1)
     }
 
-    @Test("overall mean is the mean of the trained notes' means, not of all answers")
-    func overallMean() {
-        let profile = PerceptualProfile(comparisons: [
-            Self.comparison(60, 10), Self.comparison(60, 10), Self.comparison(60, 10), Self.comparison(62, 30),
-        ], pitchMatchings: [])
-        #expect(profile.overallMean == 20)
-        #expect(abs(profile.discrimination.overallStandardDeviation! - 14.142135623730951) < 1e-12)
+    @Test("too few answers give no threshold at all, not a wild one")
+    func tooFew() {
+        let profile = PerceptualProfile(comparisons: (0..<5).map { Self.comparison(60, 10, correct: $0 % 2 == 0) },
+                                        pitchMatchings: [])
+        #expect(profile.thresholdEstimate(for: .compare, range: .standard) == nil)
+        #expect(PerceptualProfile().thresholdEstimate(for: .compare, range: .standard) == nil)
     }
 
-    @Test("an untrained profile has no overall mean")
-    func empty() {
-        let profile = PerceptualProfile()
-        #expect(profile.overallMean == nil)
-        #expect(profile.discrimination.overallStandardDeviation == nil)
-        #expect(profile.matching.count == 0)
-    }
-
-    @Test("matching statistics are over |userCentError|")
-    func matchingStatistics() {
-        let profile = PerceptualProfile(comparisons: [], pitchMatchings: [
-            Self.matching(60, -6), Self.matching(72, 10), Self.matching(48, 2, target: 55),
-        ])
-        #expect(profile.matching.count == 3)
-        #expect(profile.matching.mean == 6)
-        #expect(profile.matching.standardDeviation == 4)
+    @Test("Tune & Match: mean |error|, signed bias and spread, per mode, from 5 attempts on")
+    func matchingStatistics() throws {
+        let errors = [-6.0, 10, 2, 4, 0, 8]
+        let profile = PerceptualProfile(comparisons: [], pitchMatchings: errors.map { Self.matching(60, $0) }
+                                        + [Self.matching(48, 50, target: 55)])
+        let accuracy = try #require(profile.matchingAccuracy(for: .match))
+        // Weights differ by at most 2^(5/1000) between the oldest and newest: equal to 0.5 %.
+        #expect(abs(accuracy.meanError.value - 5) < 0.03)
+        #expect(abs(accuracy.bias.value - 3) < 0.03)
+        #expect(abs(accuracy.spread.value - WelfordAccumulator(errors).standardDeviation!) < 0.05)
+        #expect(accuracy.bias.low < 3 && accuracy.bias.high > 3 && accuracy.spread.low < accuracy.spread.value)
+        #expect(profile.matchingAccuracy(for: .matchIntervals) == nil)   // one attempt only
+        #expect(PerceptualProfile(comparisons: [], pitchMatchings: errors.prefix(4).map { Self.matching(60, $0) })
+            .matchingAccuracy(for: .match) == nil)
     }
 
     @Test("rebuilding from records equals updating answer by answer")
@@ -76,10 +72,11 @@ struct PerceptualProfileTests {
         var matchings: [CompletedPitchMatching] = []
         for i in 0..<500 {
             let note = MIDINote(Int.random(in: 36...84, using: &random))
-            let comparison = Comparison(referenceNote: note, interval: DirectedInterval(.perfectFifth),
-                                        tuningSystem: .justIntonation,
-                                        centOffset: Cents(Double.random(in: -100...100, using: &random)))!
-            comparisons.append(CompletedComparison(comparison: comparison, answeredHigher: Bool.random(using: &random),
+            let offset = Double.random(in: 1...60, using: &random) * (Bool.random(using: &random) ? 1 : -1)
+            let comparison = Comparison(referenceNote: note, interval: .prime, tuningSystem: .justIntonation,
+                                        centOffset: Cents(offset))!
+            let correct = Double.random(in: 0..<1, using: &random) < (abs(offset) > 10 ? 0.9 : 0.6)
+            comparisons.append(CompletedComparison(comparison: comparison, answeredHigher: correct == (offset > 0),
                                                    timestamp: Date(timeIntervalSince1970: Double(i))))
             let challenge = PitchMatchingChallenge(referenceNote: note, interval: .prime, tuningSystem: .equalTemperament,
                                                    initialCentOffset: 30)!
@@ -92,17 +89,21 @@ struct PerceptualProfileTests {
         for completed in matchings { incremental.pitchMatchingCompleted(completed) }
         let rebuilt = PerceptualProfile(comparisons: comparisons.map(ComparisonRecord.init),
                                         pitchMatchings: matchings.map(PitchMatchingRecord.init))
-        #expect(rebuilt.discrimination == incremental.discrimination)
-        #expect(rebuilt.matching == incremental.matching)
-        #expect(rebuilt.discrimination.answerCount == 500)
+        let estimate = rebuilt.thresholdEstimate(for: .compare, range: .standard)
+        #expect(estimate != nil)
+        #expect(estimate == incremental.thresholdEstimate(for: .compare, range: .standard))
+        #expect(rebuilt.matchingAccuracy(for: .match) == incremental.matchingAccuracy(for: .match))
+        #expect(rebuilt.answers(for: .compare).count == 500)
     }
 
     @Test("reset forgets everything")
     func reset() {
-        let profile = PerceptualProfile(comparisons: [Self.comparison(60, 10)], pitchMatchings: [Self.matching(60, 3)])
+        let profile = PerceptualProfile(comparisons: (0..<30).map { Self.comparison(60, 10, correct: $0 % 4 != 0) },
+                                        pitchMatchings: (0..<6).map { _ in Self.matching(60, 3) })
+        #expect(profile.thresholdEstimate(for: .compare, range: .standard) != nil)
         profile.reset()
-        #expect(profile.overallMean == nil)
-        #expect(profile.matching.count == 0)
+        #expect(profile.thresholdEstimate(for: .compare, range: .standard) == nil)
+        #expect(profile.matchingAccuracy(for: .match) == nil)
     }
 
     @Test("records know their mode and interval; notes more than an octave apart are no record")

@@ -69,7 +69,6 @@ struct ProgressTimelineTests {
         #expect(timeline[.match].count == 0)
         #expect(timeline[.matchIntervals].buckets.first?.mean == 4)
         #expect(timeline[.match].ewma == nil)
-        #expect(timeline[.match].trend == nil)
     }
 
     static func bucket(_ start: String, _ mean: Double) -> ProgressTimeline.Bucket {
@@ -86,14 +85,5 @@ struct ProgressTimelineTests {
         let three = halfLife.prefix(1) + [Self.bucket("2026-03-15T00:00:00Z", 10), Self.bucket("2026-03-16T00:00:00Z", 50)]
         let alpha = 1 - pow(2, -1.0 / 7)
         #expect(abs(ProgressTimeline.ewma(of: Array(three))! - (alpha * 50 + (1 - alpha) * 15)) < 1e-12)
-    }
-
-    @Test("trend compares the later half of the answers with the earlier half")
-    func trend() {
-        #expect(ProgressTimeline.trend(of: Array(repeating: 10, count: 19)) == nil)
-        #expect(ProgressTimeline.trend(of: Array(repeating: 10, count: 10) + Array(repeating: 9, count: 10)) == .improving)
-        #expect(ProgressTimeline.trend(of: Array(repeating: 10, count: 10) + Array(repeating: 11, count: 10)) == .declining)
-        #expect(ProgressTimeline.trend(of: Array(repeating: 10, count: 10) + Array(repeating: 10.4, count: 10)) == .stable)
-        #expect(ProgressTimeline.trend(of: Array(repeating: 0, count: 20)) == .stable)
     }
 }

@@ -13,12 +13,12 @@ struct ComparisonFixture {
     let interruptions: TrainingInterruptionCenter
     let log: LogCapture
 
-    init(settings: TrainingSettings = TrainingSettings(), overallMean: Cents? = nil, seed: UInt64 = 1,
-         strategy: any NextComparisonStrategy = KazezNoteStrategy()) {
+    init(settings: TrainingSettings = TrainingSettings(staircase: .kazez), estimate: ThresholdEstimate? = nil,
+         seed: UInt64 = 1, strategy: any NextComparisonStrategy = StaircaseStrategy()) {
         clock = ManualTrainingClock()
         player = MockNotePlayer(clock: clock)
         observer = RecordingComparisonObserver()
-        profile = StubDiscriminationProfile(overallMean: overallMean)
+        profile = StubDiscriminationProfile(estimate: estimate)
         self.settings = FixedSettingsProvider(settings)
         interruptions = TrainingInterruptionCenter()
         log = LogCapture()

@@ -1,0 +1,82 @@
+import Foundation
+import PeachDomain
+
+/// The keyboard chart of one compare mode: one column per key of the range, rows on a logarithmic
+/// cents scale (a quarter octave of ratio, ≈ 19 %, per row), ● where the fitted threshold is, │ over
+/// its 95 % band (blank where the fit says nothing yet), and underneath the number of answers each
+/// key has had as a reference note.
+struct ProfileChart {
+    static let rowRatio = pow(2, 0.25)
+    static let maximumRows = 14
+
+    let estimate: ThresholdEstimate
+    let counts: [Int]
+    let range: NoteRange
+
+    func lines() -> [String] {
+        let keys = Array(range.lowest.rawValue...range.highest.rawValue)
+        let shown = keys.compactMap { estimate.threshold(at: MIDINote($0)) }
+        guard let top = shown.map(\.high).max(), let bottom = shown.map(\.low).min() else {
+            return ["  (no key has a threshold yet: \(answerLegend))", "        " + countRow(keys), keyboard(keys), labels(keys)]
+        }
+        let rows = min(Self.maximumRows, max(3, Int((log(top / bottom) / log(Self.rowRatio)).rounded(.up)) + 1))
+        let ratio = rows > 1 ? pow(top / bottom, 1 / Double(rows - 1)) : Self.rowRatio
+        let levels = (0..<rows).map { top / pow(ratio, Double($0)) }
+        var lines = ["  threshold per key, cents (● fitted, │ 95 % interval):"]
+        for (row, level) in levels.enumerated() {
+            var text = ""
+            for key in keys {
+                guard let threshold = estimate.threshold(at: MIDINote(key)) else {
+                    text += " "
+                    continue
+                }
+                let nearest = nearestRow(threshold.value, levels: levels)
+                if nearest == row {
+                    text += "●"
+                } else if (nearestRow(threshold.high, levels: levels)...nearestRow(threshold.low, levels: levels)).contains(row) {
+                    text += "│"
+                } else {
+                    text += " "
+                }
+            }
+            lines.append(String(format: "%7s ┤", MeasurementWording.cents(level)) + text)
+        }
+        lines.append("        └" + keyboard(keys).dropFirst(9))
+        lines.append(labels(keys))
+        lines.append("answers " + countRow(keys) + "  (\(answerLegend))")
+        return lines
+    }
+
+    private var answerLegend: String { "answers per key: · 1–9, ▫ 10–49, ▪ 50–199, ■ 200 or more" }
+
+    private func countRow(_ keys: [Int]) -> String {
+        " " + keys.map { key -> String in
+            switch counts[key] {
+            case 0: " "
+            case 1..<10: "·"
+            case 10..<50: "▫"
+            case 50..<200: "▪"
+            default: "■"
+            }
+        }.joined()
+    }
+
+    private func keyboard(_ keys: [Int]) -> String {
+        "         " + keys.map { [1, 3, 6, 8, 10].contains($0 % 12) ? "█" : "▔" }.joined()
+    }
+
+    private func labels(_ keys: [Int]) -> String {
+        var labels = [Character](repeating: " ", count: keys.count)
+        for (offset, key) in keys.enumerated() where key % 12 == 0 {
+            for (i, character) in MIDINote(key).name.enumerated() where offset + i < labels.count {
+                labels[offset + i] = character
+            }
+        }
+        return "         " + String(labels)
+    }
+
+    private func nearestRow(_ cents: Double, levels: [Double]) -> Int {
+        let value = log(cents)
+        return levels.indices.min { abs(log(levels[$0]) - value) < abs(log(levels[$1]) - value) } ?? 0
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import PeachDomain
+
+extension ProfileReport {
+    /// `peach profile --json`: per mode the fitted threshold or accuracy with intervals, the trend
+    /// and its size, and (compare modes) every note of the range; plus the older descriptive fields.
+    @MainActor
+    func json() throws -> String {
+        let modes: [[String: Any]] = TrainingMode.allCases.map { mode in
+            let summary = summary(mode)
+            let progress = timeline[mode]
+            var entry: [String: Any] = [
+                "mode": mode.rawValue, "ewma": Self.number(progress.ewma), "count": summary.count,
+                "trend": summary.change?.trend.rawValue ?? NSNull(),
+                "trendChange": summary.change.map { ["cents": $0.cents, "percent": $0.percent] as [String: Any] } ?? NSNull(),
+            ]
+            switch mode.skill {
+            case .comparison:
+                entry["threshold"] = summary.estimate?.overall.map {
+                    ["criterion": PsychometricFunction.criterion, "value": $0.value, "low": $0.low, "high": $0.high] as [String: Any]
+                } ?? NSNull()
+                let counts = profile.answers(for: mode).noteCounts
+                entry["notes"] = (range.lowest.rawValue...range.highest.rawValue).map { key -> [String: Any] in
+                    let note = MIDINote(key)
+                    return ["note": key, "name": note.name, "count": counts[key],
+                            "threshold": summary.estimate?.threshold(at: note).map(Self.estimate) ?? NSNull()]
+                }
+            case .matching:
+                entry["threshold"] = summary.accuracy.map { accuracy in
+                    var value = Self.estimate(accuracy.meanError)
+                    value["criterion"] = NSNull()
+                    value["bias"] = Self.estimate(accuracy.bias)
+                    value["spread"] = Self.estimate(accuracy.spread)
+                    return value as [String: Any]
+                } ?? NSNull()
+            }
+            return entry
+        }
+        let notes: [[String: Any]] = offsetsAsked.keys.sorted().compactMap { key in
+            guard let statistics = offsetsAsked[key], let note = MIDINote(validating: key) else { return nil }
+            return ["note": key, "name": note.name, "mean": Self.number(statistics.mean),
+                    "stdDev": Self.number(statistics.standardDeviation), "count": statistics.count]
+        }
+        let means = WelfordAccumulator(offsetsAsked.values.compactMap(\.mean))
+        let document: [String: Any] = [
+            "comparison": ["notes": notes, "overallMean": Self.number(means.mean), "overallStdDev": Self.number(means.standardDeviation)],
+            "matching": ["mean": Self.number(matchingErrors.mean), "stdDev": Self.number(matchingErrors.standardDeviation),
+                         "count": matchingErrors.count],
+            "modes": modes,
+        ]
+        let data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    static func estimate(_ estimate: CentsEstimate) -> [String: Any] {
+        ["value": estimate.value, "low": estimate.low, "high": estimate.high]
+    }
+
+    static func number(_ value: Double?) -> Any { value.flatMap { $0.isFinite ? $0 as Any : nil } ?? NSNull() }
+}

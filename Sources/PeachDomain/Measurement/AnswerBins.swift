@@ -1,0 +1,93 @@
+import Foundation
+
+/// Hear & Compare answers reduced to what the fit needs, binned by reference note, interval,
+/// log-offset step and (for the trend) part, with weighted counts of right and wrong answers.
+/// A fit over the bins costs the same for a thousand answers as for a million.
+public struct AnswerBins: Sendable {
+    /// The width of an offset bin in natural-log units: 2 %, far below any threshold's precision.
+    public static let logStep = 0.02
+
+    struct Key: Hashable, Sendable {
+        let note: Int16
+        let interval: DirectedInterval
+        let level: Int32
+        let isLater: Bool
+    }
+
+    struct Counts: Sendable {
+        var correct = 0.0
+        var wrong = 0.0
+    }
+
+    private(set) var counts: [Key: Counts] = [:]
+    /// The total weight of the answers.
+    public private(set) var weight = 0.0
+
+    public init() {}
+
+    public var isEmpty: Bool { counts.isEmpty }
+
+    /// Adds one answer with `weight`. Offsets are magnitudes in cents; a non-positive or non-finite
+    /// one (which no session produces) is ignored rather than poisoning the fit.
+    public mutating func add(note: MIDINote, interval: DirectedInterval, offset: Double, isCorrect: Bool,
+                             weight: Double = 1, isLater: Bool = false) {
+        guard offset > 0, offset.isFinite, weight > 0 else { return }
+        let level = Int32((log(offset) / Self.logStep).rounded())
+        let key = Key(note: Int16(note.rawValue), interval: interval, level: level, isLater: isLater)
+        if isCorrect { counts[key, default: Counts()].correct += weight } else { counts[key, default: Counts()].wrong += weight }
+        self.weight += weight
+    }
+
+    /// Multiplies every count by `factor` (the age decay's periodic rescaling).
+    mutating func scale(by factor: Double) {
+        for key in counts.keys { counts[key]?.correct *= factor; counts[key]?.wrong *= factor }
+        weight *= factor
+    }
+
+    /// The bins in a fixed order, so that a fit gives the same digits every time.
+    var entries: [(key: Key, counts: Counts)] {
+        counts.map { (key: $0.key, counts: $0.value) }.sorted { a, b in
+            (a.key.note, a.key.interval, a.key.level, a.key.isLater ? 1 : 0)
+                < (b.key.note, b.key.interval, b.key.level, b.key.isLater ? 1 : 0)
+        }
+    }
+
+    var intervals: [DirectedInterval] { Array(Set(counts.keys.map(\.interval))).sorted() }
+    var noteSpan: ClosedRange<Int>? {
+        guard let low = counts.keys.map(\.note).min(), let high = counts.keys.map(\.note).max() else { return nil }
+        return Int(low)...Int(high)
+    }
+    var hasLaterPart: Bool { counts.keys.contains(where: \.isLater) }
+}
+
+/// Answers weighted by age: each new answer counts fully, one `halfLife` answers older counts half.
+/// Counting age in answers, not days, keeps the estimate's precision the same for a player who
+/// trains daily and one who trains weekly, while it still follows learning.
+public struct DecayingAnswerBins: Sendable {
+    public let halfLife: Double
+    private(set) var bins = AnswerBins()
+    /// The weight the next answer gets; grows by 2^(1/halfLife) per answer, rescaled before overflow.
+    private var unit = 1.0
+    private let growth: Double
+
+    public init(halfLife: Double) {
+        self.halfLife = halfLife
+        growth = exp2(1 / halfLife)
+    }
+
+    public mutating func add(note: MIDINote, interval: DirectedInterval, offset: Double, isCorrect: Bool) {
+        bins.add(note: note, interval: interval, offset: offset, isCorrect: isCorrect, weight: unit)
+        unit *= growth
+        if unit > 1e100 {
+            bins.scale(by: 1 / unit)
+            unit = 1
+        }
+    }
+
+    /// The bins with the newest answer weighing 1.
+    public var current: AnswerBins {
+        var normalised = bins
+        normalised.scale(by: growth / unit)
+        return normalised
+    }
+}
