@@ -1,9 +1,11 @@
 /// The adaptive staircase of Hear & Compare. With the 75 % rule, one track per region of the note
 /// range (an octave each), interleaved as the reference note is drawn, so every region is measured
-/// at its own threshold; each track starts a run at the fitted threshold of its region (100 cents
-/// with no data, and then all tracks move together until the first wrong answer, so a new player
-/// is not walked down from 100 cents once per octave). The classic Kazez rule runs a single track
-/// that starts from the overall threshold, as the seeds describe.
+/// at its own threshold. Once something is fitted, each exercise's offset is the fitted threshold of
+/// its own reference note times its region's track factor, which starts a run at 1 and takes the
+/// rule's steps: trials land near every note's 75 % point even where the threshold changes within an
+/// octave. With nothing fitted all tracks start at 100 cents and move together until the first
+/// wrong answer, so a new player is not walked down from 100 cents once per octave. The classic
+/// Kazez rule runs a single track that starts from the overall threshold, as the seeds describe.
 ///
 /// `training.focus` draws reference notes where the player is weakest: with focus f the chance of
 /// a note is (1 − f)·uniform + f·(its threshold's upper 95 % bound, normalised).
@@ -11,7 +13,10 @@
 public final class StaircaseStrategy: NextComparisonStrategy {
     private var rule = StaircaseRule.seventyFivePercent
     private var regions: [ClosedRange<Int>] = []
+    /// Per region: an offset in cents, or (with `fitted`) a factor on the fitted threshold.
     private var levels: [Double] = []
+    /// The fitted threshold per note of the range, where offsets are placed relative to it.
+    private var fitted: [Int: Double]?
     private var movingTogether = false
     /// Chance weights per note of the range (focus); nil draws uniformly.
     private var noteWeights: [Int: Double]?
@@ -26,11 +31,12 @@ public final class StaircaseStrategy: NextComparisonStrategy {
         regions = (0..<count).map { index in
             (low + (high - low + 1) * index / count)...(low + (high - low + 1) * (index + 1) / count - 1)
         }
-        let overall = estimate?.overall?.value
-        levels = regions.map { region in
-            let centre = MIDINote((region.lowerBound + region.upperBound) / 2)
-            let start = rule == .kazez ? overall : estimate?.threshold(at: centre)?.value ?? overall
-            return StaircaseRule.clamped(start ?? StaircaseRule.initialOffset).rawValue
+        if rule == .seventyFivePercent, let estimate {
+            fitted = estimate.curve.reduce(into: [:]) { $0[$1.key.rawValue] = StaircaseRule.clamped($1.value.value).rawValue }
+            levels = regions.map { _ in 1 }
+        } else {
+            fitted = nil
+            levels = regions.map { _ in StaircaseRule.clamped(estimate?.overall?.value ?? StaircaseRule.initialOffset).rawValue }
         }
         movingTogether = estimate == nil && rule == .seventyFivePercent
         noteWeights = Self.focusWeights(focus: settings.focus, estimate: estimate, range: settings.noteRange)
@@ -41,7 +47,7 @@ public final class StaircaseStrategy: NextComparisonStrategy {
         if regions.isEmpty { startRun(mode: .compare, settings: settings, estimate: nil) }
         let candidates = settings.noteRange.referenceNotes(for: interval)
         let reference = draw(from: candidates.lowerBound.rawValue...candidates.upperBound.rawValue, random: &random)
-        let magnitude = levels[region(of: reference)]
+        let magnitude = offset(for: reference)
         let offset = Bool.random(using: &random) ? magnitude : -magnitude
         // `referenceNotes(for:)` keeps the target inside the MIDI range.
         return Comparison(referenceNote: MIDINote(reference), interval: interval, tuningSystem: settings.tuningSystem,
@@ -50,17 +56,25 @@ public final class StaircaseStrategy: NextComparisonStrategy {
 
     public func answered(_ completed: CompletedComparison) {
         guard !regions.isEmpty else { return }
+        let asked = completed.comparison.centOffset.magnitude.rawValue
         let next = rule.nextMagnitude(after: completed.comparison.centOffset, wasCorrect: completed.isCorrect).rawValue
+        let region = region(of: completed.comparison.referenceNote.rawValue)
         if movingTogether {
             levels = levels.map { _ in next }
             movingTogether = completed.isCorrect
+        } else if fitted != nil {
+            levels[region] *= next / asked
         } else {
-            levels[region(of: completed.comparison.referenceNote.rawValue)] = next
+            levels[region] = next
         }
     }
 
-    /// The current offset of every track, lowest region first (for tests and the log).
-    public var trackLevels: [Double] { levels }
+    /// The offset magnitude the next exercise on `note` would get.
+    public func offset(for note: Int) -> Double {
+        let level = levels[region(of: note)]
+        guard let base = fitted?[note] else { return level }
+        return StaircaseRule.clamped(base * level).rawValue
+    }
 
     private func region(of note: Int) -> Int {
         regions.firstIndex { $0.contains(note) } ?? (note < (regions.first?.lowerBound ?? 0) ? 0 : regions.count - 1)

@@ -74,32 +74,35 @@ struct StaircaseStrategyTests {
         #expect(Self.next(settings: Self.classic, threshold: 0.01).centOffset.magnitude == 0.1)
     }
 
-    @Test("75 % rule: one track per octave, each starting at the fitted threshold of its region")
+    @Test("75 % rule: each offset is its note's fitted threshold times its octave's track factor")
     func regionalTracks() {
         let estimate = ThresholdEstimate.curve { Double($0.rawValue - 30) }   // 6 ct at C2 … 54 ct at C6
         let strategy = Self.strategy(settings: TrainingSettings(), estimate: estimate)
-        #expect(strategy.trackLevels == [11, 23, 35, 48])      // C2–B2, C3–B3, C4–B4, C5–C6: centres 41, 53, 65, 78
-        strategy.answered(Self.completed(offset: 23, correct: false, note: 50))
-        #expect(strategy.trackLevels[0] == 11 && strategy.trackLevels[2] == 35)
-        #expect(abs(strategy.trackLevels[1] - 23 * (1 + 0.09 * 23.0.squareRoot())) < 1e-9)
+        #expect([36, 47, 48, 60, 84].map(strategy.offset(for:)) == [6, 17, 18, 30, 54])
+        strategy.answered(Self.completed(offset: 20, correct: false, note: 50))      // C3–B3 widens
+        let widening = 1 + 0.09 * 20.0.squareRoot()
+        #expect(abs(strategy.offset(for: 59) - 29 * widening) < 1e-9)
+        #expect(strategy.offset(for: 47) == 17 && strategy.offset(for: 60) == 30)
+        strategy.answered(Self.completed(offset: 30, correct: true, note: 60))       // C4–B4 narrows
+        #expect(abs(strategy.offset(for: 71) - 41 / cbrt(1 + 0.09 * 30.0.squareRoot())) < 1e-9)
         var random: any RandomNumberGenerator = SeededRandomGenerator(seed: 3)
         for _ in 0..<200 {
             let comparison = strategy.nextComparison(settings: TrainingSettings(), interval: .prime, random: &random)
-            let region = [48, 60, 72].filter { comparison.referenceNote.rawValue >= $0 }.count
-            #expect(comparison.centOffset.magnitude.rawValue == strategy.trackLevels[region])
+            #expect(comparison.centOffset.magnitude.rawValue == strategy.offset(for: comparison.referenceNote.rawValue))
         }
     }
 
     @Test("75 % rule: with nothing measured, all tracks start at 100 cents and move together until the first miss")
     func newPlayer() {
         let strategy = Self.strategy(settings: TrainingSettings())
-        #expect(strategy.trackLevels == [100, 100, 100, 100])
+        let notes = [40, 52, 64, 80]                                                  // one per octave
+        #expect(notes.map(strategy.offset(for:)) == [100, 100, 100, 100])
         strategy.answered(Self.completed(offset: 100, correct: true, note: 40))
-        #expect(Set(strategy.trackLevels).count == 1 && strategy.trackLevels[0] < 81)
-        let level = strategy.trackLevels[0]
+        let level = strategy.offset(for: 80)
+        #expect(Set(notes.map(strategy.offset(for:))).count == 1 && level < 81)
         strategy.answered(Self.completed(offset: Cents(level), correct: false, note: 80))
         strategy.answered(Self.completed(offset: Cents(level), correct: true, note: 40))
-        #expect(strategy.trackLevels[3] > level && strategy.trackLevels[0] < level && strategy.trackLevels[1] > strategy.trackLevels[0])
+        #expect(strategy.offset(for: 80) > level && strategy.offset(for: 40) < level && strategy.offset(for: 52) > strategy.offset(for: 40))
     }
 
     @Test("focus 1 draws reference notes where the threshold is high; focus 0 draws uniformly")

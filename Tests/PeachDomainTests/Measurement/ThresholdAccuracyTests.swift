@@ -25,4 +25,41 @@ struct ThresholdAccuracyTests {
         }
         #expect(Double(within) >= 0.8 * Double(Self.users), "\(name), focus \(focus): \(within) of \(Self.users)")
     }
+
+    @Test("after 1000 trials every per-note threshold in the range is within ±20 % for at least 80 % of users",
+          arguments: SimulatedListener.family.indices, [0.0, 1.0])
+    func perNoteAfter1000(listenerIndex: Int, focus: Double) {
+        let (name, listener) = SimulatedListener.family[listenerIndex]
+        var simulation = SimulatedUsers(listener: listener)
+        simulation.settings.focus = focus
+        let range = simulation.settings.noteRange
+        var within = [Int](repeating: 0, count: 128)
+        simulation.run(users: Self.users, trials: 1000, at: [1000]) { _, profile, done in
+            let estimate = profile.thresholdEstimate(for: .compare, range: range)
+            for key in range.lowest.rawValue...range.highest.rawValue {
+                let truth = listener.threshold(at: MIDINote(key), after: done)
+                if let value = estimate?.threshold(at: MIDINote(key))?.value, abs(value / truth - 1) <= 0.2 { within[key] += 1 }
+            }
+        }
+        let worst = (range.lowest.rawValue...range.highest.rawValue).min { within[$0] < within[$1] } ?? 0
+        #expect(Double(within[worst]) >= 0.8 * Double(Self.users),
+                "\(name), focus \(focus): \(MIDINote(worst).name) within ±20 % for \(within[worst]) of \(Self.users)")
+    }
+
+    @Test("interval modes: the fit pools interval sizes with a factor each and keeps the ±15 % after 300 trials")
+    func intervals() {
+        let listener = SimulatedListener.make(.weibull, slope: 2.5, lapse: 0.02, [(36, 12), (84, 6)], intervalFactor: 2)
+        var simulation = SimulatedUsers(listener: listener, mode: .compareIntervals)
+        simulation.settings.intervals = [DirectedInterval(.perfectFifth, .up), DirectedInterval(.majorThird, .down)]
+        var within = 0
+        simulation.run(users: Self.users, trials: 300, at: [300]) { _, profile, done in
+            let truth = simulation.trueOverall(after: done)
+            if let overall = profile.thresholdEstimate(for: .compareIntervals, range: simulation.settings.noteRange)?.overall,
+               abs(overall.value / truth - 1) <= 0.15 {
+                within += 1
+            }
+            #expect(profile.answers(for: .compare).count == 0)
+        }
+        #expect(Double(within) >= 0.8 * Double(Self.users), "\(within) of \(Self.users)")
+    }
 }
