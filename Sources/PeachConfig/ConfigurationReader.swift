@@ -105,7 +105,7 @@ private struct Reading {
         guard let map = errors.collect({ try node.mapping() }) else { return }
         errors.add(contentsOf: map.unknownKeys(allowed: [
             "note-range", "note-duration", "reference-pitch", "vary-loudness", "intervals", "tuning-system",
-            "velocity", "pitch-matching",
+            "velocity", "pitch-matching", "staircase", "focus",
         ]))
         let section = "training"
         value(map, "note-range", section: section, Self.noteRange) { $0.training.noteRange = $1 }
@@ -120,6 +120,8 @@ private struct Reading {
         value(map, "vary-loudness", section: section, { try $0.double(in: 0...1) }) { $0.training.loudnessVariation = $1 }
         value(map, "intervals", section: section, Self.intervals) { $0.training.intervals = $1 }
         value(map, "tuning-system", section: section, { try $0.oneOf(TuningSystem.self) }) { $0.training.tuningSystem = $1 }
+        value(map, "staircase", section: section, { try $0.oneOf(StaircaseRule.self) }) { $0.training.staircase = $1 }
+        value(map, "focus", section: section, { try $0.double(in: 0...1) }) { $0.training.focus = $1 }
         value(map, "velocity", section: section, { MIDIVelocity(UInt8(try $0.int(in: 1...127))) }) {
             $0.training.velocity = $1
         }

@@ -26,6 +26,8 @@ struct ConfigurationReaderTests {
               intervals: [P5 up, m3 down, P1]
               tuning-system: justIntonation
               velocity: 90
+              staircase: kazez
+              focus: 0.4
               pitch-matching:
                 initial-offset-range: 20
                 tuning-range: 20
@@ -53,6 +55,9 @@ struct ConfigurationReaderTests {
         #expect(training.intervals == [DirectedInterval(.perfectFifth, .up), DirectedInterval(.minorThird, .down), .prime])
         #expect(training.tuningSystem == .justIntonation)
         #expect(training.velocity == MIDIVelocity(90))
+        #expect(training.staircase == .kazez)
+        #expect(training.focus == 0.4)
+        #expect(TrainingSettings().staircase == .seventyFivePercent && TrainingSettings().focus == 0)
         #expect(training.pitchMatchingInitialOffsetRange == Cents(20))
         #expect(training.pitchMatchingTuningRange == Cents(20))
         #expect(configuration.sound == SoundChoice(soundFont: nil, bank: 0, program: 1))
@@ -78,6 +83,8 @@ struct ConfigurationReaderTests {
         ("training:\n  intervals: []", 2, "at least one interval"),
         ("training:\n  tuning-system: pythagorean", 2, "expected one of: equalTemperament, justIntonation"),
         ("training:\n  velocity: 0", 2, "out of range 1…127"),
+        ("training:\n  staircase: quest", 2, "expected one of: 75-percent, kazez"),
+        ("training:\n  focus: 1.5", 2, "out of range 0…1"),
         ("training:\n  pitch-matching:\n    initial-offset-range: 50\n    tuning-range: 20", 3, "some targets could not be reached"),
         ("sound:\n  soundfont: /nonexistent/piano.sf2", 2, "does not exist"),
         ("sound:\n  preset: piano", 2, "BANK:PROGRAM"),

@@ -12,9 +12,9 @@ struct StoreOptions: ParsableArguments {
     var location: DataLocation { DataLocation(explicitDirectory: dataDirectory) }
 
     /// The store, or nil when there is no history yet and `create` is false.
-    func openStore(create: Bool) throws -> TrainingDataStore? {
+    func openStore(create: Bool, durability: TrainingDataStore.Durability = .everyAnswer) throws -> TrainingDataStore? {
         do {
-            return try TrainingDataStore.open(location, create: create)
+            return try TrainingDataStore.open(location, create: create, durability: durability)
         } catch {
             throw CommandFailure(error.description)
         }

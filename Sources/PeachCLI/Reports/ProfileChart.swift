@@ -39,7 +39,8 @@ struct ProfileChart {
                     text += " "
                 }
             }
-            lines.append(String(format: "%7s ┤", MeasurementWording.cents(level)) + text)
+            let label = MeasurementWording.cents(level)
+            lines.append(String(repeating: " ", count: max(0, 7 - label.count)) + label + " ┤" + text)
         }
         lines.append("        └" + keyboard(keys).dropFirst(9))
         lines.append(labels(keys))
@@ -66,7 +67,7 @@ struct ProfileChart {
     }
 
     private func labels(_ keys: [Int]) -> String {
-        var labels = [Character](repeating: " ", count: keys.count)
+        var labels = [Character](repeating: " ", count: keys.count + 3)
         for (offset, key) in keys.enumerated() where key % 12 == 0 {
             for (i, character) in MIDINote(key).name.enumerated() where offset + i < labels.count {
                 labels[offset + i] = character

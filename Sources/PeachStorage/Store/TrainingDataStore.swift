@@ -14,9 +14,19 @@ public final class TrainingDataStore: Sendable {
 
     private var path: String { location.databaseURL.path }
 
+    /// How a commit reaches the disk.
+    public enum Durability: Sendable {
+        /// fsync'ed before `save` returns: a player's answers.
+        case everyAnswer
+        /// Left to the operating system: a simulated history (`peach simulate`), where speed matters
+        /// and a power cut loses nothing anyone gave.
+        case deferred
+    }
+
     /// Opens (creating when `create` is true) the history at `location`. Returns nil when there is
     /// no history yet and `create` is false, so that read-only commands never create files.
-    public static func open(_ location: DataLocation, create: Bool = true) throws(StoreError) -> TrainingDataStore? {
+    public static func open(_ location: DataLocation, create: Bool = true,
+                            durability: Durability = .everyAnswer) throws(StoreError) -> TrainingDataStore? {
         let path = location.databaseURL.path
         let exists = FileManager.default.fileExists(atPath: path)
         if !exists {
@@ -27,10 +37,10 @@ public final class TrainingDataStore: Sendable {
                 throw .cannotCreateDirectory(path: location.directory.path, reason: error.localizedDescription)
             }
         }
-        return try TrainingDataStore(location: location)
+        return try TrainingDataStore(location: location, durability: durability)
     }
 
-    private init(location: DataLocation) throws(StoreError) {
+    private init(location: DataLocation, durability: Durability) throws(StoreError) {
         self.location = location
         let path = location.databaseURL.path
         var configuration = Configuration()
@@ -39,7 +49,7 @@ public final class TrainingDataStore: Sendable {
         configuration.prepareDatabase { db in
             // FULL: each commit is fsync'ed to the WAL before it returns (NORMAL could lose the
             // last answers on power loss).
-            try db.execute(sql: "PRAGMA synchronous = FULL")
+            try db.execute(sql: durability == .everyAnswer ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
         }
         do {
             database = try DatabaseQueue(path: path, configuration: configuration)
