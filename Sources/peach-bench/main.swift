@@ -81,6 +81,7 @@ func run() {
     }
     storageFigures(&sink)
     midiMappingFigures(&sink)
+    measurementFigures(&sink)
     if sink == 42 { print("") }  // keeps the optimiser from discarding the work
 }
 
@@ -121,6 +122,9 @@ if CommandLine.arguments.contains("--e2e-latency") {
     await sequencerFloodFigures()
 } else if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--rss" {
     rssProbe(Array(CommandLine.arguments[2...]))
+} else if CommandLine.arguments.contains("--measurement") {
+    var sink = 0
+    measurementFigures(&sink)
 } else {
     soundBench()
     run()

@@ -55,31 +55,13 @@ struct HistoryCommandsTests {
         #expect(modes[1]["ewma"] is NSNull)
         #expect(modes[3]["ewma"] as? Double == 8)
         #expect(modes[0]["trend"] is NSNull)   // fewer than 20 answers
-    }
-
-    @Test("profile draws the keyboard chart with the trained notes and leaves gaps for the others",
-          .enabled(if: binaryAvailable))
-    func profileChart() throws {
-        let history = History()
-        try history.fill()
-        let result = try PeachCommandTests.run(["profile", "--data-dir", history.directory.path])
-        #expect(result.status == 0)
-        let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let keyboard = try #require(lines.first { $0.contains("└") })
-        let columnOfC2 = try #require(keyboard.firstIndex(of: "└")).utf16Offset(in: keyboard) + 1
-        let twentyCents = try #require(lines.first { $0.hasPrefix("    20 ┤") })
-        let tenCents = try #require(lines.first { $0.hasPrefix("    10 ┤") })
-        let fiveCents = try #require(lines.first { $0.hasPrefix("     5 ┤") })
-        func mark(_ line: String, note: Int) -> Character {
-            Array(line)[columnOfC2 + note - 36]
-        }
-        #expect(mark(twentyCents, note: 60) == "●") // C4: 15 ct is nearest the 20 ct row (log scale)
-        #expect(mark(tenCents, note: 60) == "│")    // … and 15 − 7.07 ct reaches the 10 ct row
-        #expect(mark(fiveCents, note: 62) == "●")  // D4: 4 ct
-        #expect(mark(fiveCents, note: 67) == "●")  // G4: 6 ct
-        #expect(mark(tenCents, note: 61) == " ")   // C#4 untrained: a gap
-        #expect(result.output.contains("Overall: 8.33"))
-        #expect(result.output.contains("Tune & Match: 8.00 ct off, 1 attempts"))
+        #expect(modes[0]["trendChange"] is NSNull)
+        #expect(modes[0]["threshold"] is NSNull)   // four answers: not enough for a threshold
+        let keys = try #require(modes[0]["notes"] as? [[String: Any]])
+        #expect(keys.count == 49 && keys.first?["name"] as? String == "C2" && keys.last?["note"] as? Int == 84)
+        #expect(keys[24]["count"] as? Int == 2 && keys[25]["count"] as? Int == 0)   // C4, C#4
+        #expect(keys.allSatisfy { $0["threshold"] is NSNull })
+        #expect(modes[2]["notes"] == nil && modes[2]["threshold"] is NSNull)
     }
 
     @Test("profile of a missing history says there is nothing yet and creates nothing", .enabled(if: binaryAvailable))

@@ -65,8 +65,8 @@ struct ConfigurationReaderTests {
         #expect(configuration.audio == AudioSettings(device: "plughw:CARD=Loopback,DEV=0", periodFrames: 128, periods: 4))
         #expect(configuration.controllers.assignments == [MappingAssignment(pattern: "Keystation*", mapping: "generic")])
         #expect(result.origins["training.note-duration"] == "/etc/peach/config.yaml:3")
-        #expect(result.origins["training.pitch-matching.tuning-range"] == "/etc/peach/config.yaml:11")
-        #expect(result.origins["audio.periods"] == "/etc/peach/config.yaml:21")
+        #expect(result.origins["training.pitch-matching.tuning-range"] == "/etc/peach/config.yaml:13")
+        #expect(result.origins["audio.periods"] == "/etc/peach/config.yaml:23")
     }
 
     static let invalid: [(yaml: String, line: Int, fragment: String)] = [

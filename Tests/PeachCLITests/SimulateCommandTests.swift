@@ -1,0 +1,113 @@
+import Foundation
+import Testing
+
+/// `peach simulate` and what `peach profile` then shows, through the real binary.
+@Suite("simulate and profile")
+struct SimulateCommandTests {
+    final class Workspace {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-sim-\(UUID().uuidString)")
+        init() throws { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
+        deinit { try? FileManager.default.removeItem(at: directory) }
+
+        func listener(_ text: String) throws -> String {
+            let file = directory.appendingPathComponent("listener-\(UUID().uuidString).yaml")
+            try Data(text.utf8).write(to: file)
+            return file.path
+        }
+
+        var data: String { directory.appendingPathComponent("data").path }
+    }
+
+    static let binaryAvailable = HistoryCommandsTests.binaryAvailable
+    static let flat = "psychometric: logistic\nslope: 3\nlapse: 0.01\nthresholds: {C4: 8}\nmatching: {bias: -3, spread: 5}\n"
+
+    @Test("a simulated listener's answers land in the history and the profile measures its threshold",
+          .enabled(if: binaryAvailable))
+    func measuresTheTruth() throws {
+        let workspace = try Workspace()
+        let listener = try workspace.listener(Self.flat)
+        let simulated = try PeachCommandTests.run(["simulate", "--listener", listener, "--trials", "1000", "--seed", "5",
+                                                   "--data-dir", workspace.data])
+        #expect(simulated.status == 0, "\(simulated.output)")
+        #expect(simulated.output.contains("simulated 1000 answers"))
+        #expect(simulated.output.contains("true threshold (mean over C2–C6): 8.0 ct"))
+        let result = try PeachCommandTests.run(["profile", "--json", "--data-dir", workspace.data])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let modes = try #require(document["modes"] as? [[String: Any]])
+        #expect(modes[0]["count"] as? Int == 1000)
+        let threshold = try #require(modes[0]["threshold"] as? [String: Any])
+        #expect(threshold["criterion"] as? Double == 0.75)
+        let value = try #require(threshold["value"] as? Double)
+        #expect(abs(value / 8 - 1) < 0.2, "measured \(value)")
+        #expect(try #require(threshold["low"] as? Double) < value && value < (threshold["high"] as? Double ?? 0))
+        #expect(modes[0]["trend"] as? String == "stable")
+        let keys = try #require(modes[0]["notes"] as? [[String: Any]])
+        #expect(keys.reduce(0) { $0 + ($1["count"] as? Int ?? 0) } == 1000)
+        #expect(keys.filter { $0["threshold"] is [String: Any] }.count == 49)
+    }
+
+    @Test("the chart shows the fitted curve, its band and the answers per key", .enabled(if: binaryAvailable))
+    func chart() throws {
+        let workspace = try Workspace()
+        let listener = try workspace.listener("thresholds: {C2: 30, C6: 3}\n")
+        _ = try PeachCommandTests.run(["simulate", "--listener", listener, "--trials", "1500", "--seed", "2",
+                                       "--data-dir", workspace.data])
+        let result = try PeachCommandTests.run(["profile", "--data-dir", workspace.data])
+        let lines = result.output.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("Hear & Compare – single notes: 75 % correct at ") == true)
+        let rows = lines.filter { $0.contains(" ┤") }
+        let marks = rows.map { row in Array(row.split(separator: "┤", maxSplits: 1)[1]) }
+        // The fitted threshold falls from C2 to C6: ● on a high row at the left, a low row at the right.
+        let first = try #require(marks.firstIndex { $0.first == "●" })
+        let last = try #require(marks.firstIndex { $0.count == 49 && $0.last == "●" })
+        #expect(first < last)
+        #expect(rows.contains { $0.contains("│") })
+        #expect(lines.contains { $0.hasPrefix("answers ") && $0.contains("▫") })
+    }
+
+    @Test("Tune & Match: the profile shows bias and spread", .enabled(if: binaryAvailable))
+    func matching() throws {
+        let workspace = try Workspace()
+        let listener = try workspace.listener(Self.flat)
+        _ = try PeachCommandTests.run(["simulate", "--listener", listener, "--mode", "match", "--trials", "400",
+                                       "--seed", "1", "--data-dir", workspace.data])
+        let result = try PeachCommandTests.run(["profile", "--json", "--data-dir", workspace.data])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let modes = try #require(document["modes"] as? [[String: Any]])
+        let threshold = try #require(modes[2]["threshold"] as? [String: Any])
+        let bias = try #require(threshold["bias"] as? [String: Any])
+        let spread = try #require(threshold["spread"] as? [String: Any])
+        #expect(try #require(bias["low"] as? Double) < -3 && -3 < (bias["high"] as? Double ?? 0))
+        #expect(try #require(spread["low"] as? Double) < 5 && 5 < (spread["high"] as? Double ?? 0))
+    }
+
+    @Test("the same seed gives the same answers", .enabled(if: binaryAvailable))
+    func reproducible() throws {
+        let workspace = try Workspace()
+        let listener = try workspace.listener(Self.flat)
+        var outputs: [String] = []
+        for index in 0..<2 {
+            let data = workspace.directory.appendingPathComponent("data\(index)").path
+            _ = try PeachCommandTests.run(["simulate", "--listener", listener, "--trials", "300", "--seed", "9",
+                                           "--data-dir", data])
+            outputs.append(try PeachCommandTests.run(["history", "--limit", "300", "--data-dir", data]).output
+                .split(separator: "\n").map { $0.split(separator: " ").dropFirst(2).joined(separator: " ") }
+                .joined(separator: "\n"))
+        }
+        #expect(outputs[0] == outputs[1] && outputs[0].count > 1000)
+    }
+
+    @Test("a bad listener file is refused with FILE:LINE:COLUMN and nothing is stored", .enabled(if: binaryAvailable))
+    func badListener() throws {
+        let workspace = try Workspace()
+        let listener = try workspace.listener("psychometric: cauchy\nslope: -1\nthresholds: {H9: 5, C4: 0}\n")
+        let result = try PeachCommandTests.run(["simulate", "--listener", listener, "--data-dir", workspace.data])
+        #expect(result.status != 0)
+        #expect(result.output.contains("\(listener):1:"))
+        #expect(result.output.contains("expected one of: weibull, gaussian, logistic"))
+        #expect(result.output.contains("\(listener):2:"))
+        #expect(result.output.contains("`H9` is not a note"))
+        #expect(result.output.contains("out of range 0.01…1200"))
+        #expect(!FileManager.default.fileExists(atPath: workspace.data))
+    }
+}
