@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+@testable import PeachDomain
+
+@Suite("Threshold estimator")
+struct ThresholdEstimatorTests {
+    /// Answers exactly as the model predicts them (expected counts), at offsets around the threshold.
+    static func expectedAnswers(threshold: (Int) -> Double, slope: Double, perBin: Double,
+                                notes: ClosedRange<Int> = 36...84) -> AnswerBins {
+        var bins = AnswerBins()
+        for note in notes {
+            for step in -10...10 {
+                let offset = threshold(note) * exp(Double(step) * 0.1)
+                let p = PsychometricFunction.probabilityCorrect(logOffset: log(offset), logThreshold: log(threshold(note)),
+                                                                slope: slope)
+                bins.add(note: MIDINote(note), interval: .prime, offset: offset, isCorrect: true, weight: perBin * p)
+                bins.add(note: MIDINote(note), interval: .prime, offset: offset, isCorrect: false, weight: perBin * (1 - p))
+            }
+        }
+        return bins
+    }
+
+    @Test("p(correct) is exactly the 75 % criterion at the threshold, 50 % far below, 98 % far above")
+    func criterion() {
+        #expect(abs(PsychometricFunction.probabilityCorrect(logOffset: 1.3, logThreshold: 1.3, slope: 3) - 0.75) < 1e-12)
+        #expect(abs(PsychometricFunction.probabilityCorrect(logOffset: -20, logThreshold: 1.3, slope: 3) - 0.5) < 1e-9)
+        #expect(abs(PsychometricFunction.probabilityCorrect(logOffset: 30, logThreshold: 1.3, slope: 3) - 0.98) < 1e-9)
+    }
+
+    @Test("recovers a threshold curve and slope from answers the model predicts", arguments: [2.0, 3.5, 6.0])
+    func recovers(slope: Double) throws {
+        let truth: (Int) -> Double = { note in 4 * exp(Double(abs(note - 60)) / 24 * log(3.0)) }   // 12–4–12 ct
+        let bins = Self.expectedAnswers(threshold: truth, slope: slope, perBin: 20)
+        let estimate = try #require(ThresholdEstimator.estimate(bins, range: .standard))
+        for note in stride(from: 36, through: 84, by: 6) {
+            let value = try #require(estimate.threshold(at: MIDINote(note))?.value)
+            // The smoothness prior rounds the V's corner a little (C4): a few percent at most.
+            #expect(abs(value / truth(note) - 1) < 0.05, "note \(note): \(value) against \(truth(note))")
+        }
+        #expect(abs(estimate.slope / slope - 1) < 0.1)
+        let meanTruth = (36...84).map(truth).reduce(0, +) / 49
+        #expect(abs(estimate.overallCurve.value / meanTruth - 1) < 0.02)
+    }
+
+    @Test("the interval narrows as answers grow, about with the square root of their number")
+    func intervalNarrows() throws {
+        let flat: (Int) -> Double = { _ in 6 }
+        let few = try #require(ThresholdEstimator.estimate(Self.expectedAnswers(threshold: flat, slope: 3, perBin: 0.5),
+                                                           range: .standard)?.overallCurve)
+        let many = try #require(ThresholdEstimator.estimate(Self.expectedAnswers(threshold: flat, slope: 3, perBin: 8),
+                                                            range: .standard)?.overallCurve)
+        let ratio = log(few.high / few.low) / log(many.high / many.low)
+        #expect(ratio > 2.5 && ratio < 5.5, "ratio \(ratio)")   // 16× the answers: ≈ 4× narrower
+        #expect(few.low < 6 && 6 < few.high && many.low < 6 && 6 < many.high)
+    }
+
+    @Test("answers that say nothing give a wide interval or none, never a wild or broken value",
+          arguments: [(true, 100.0), (false, 100.0), (true, 0.1), (false, 0.1)])
+    func degenerate(correct: Bool, offset: Double) {
+        var bins = AnswerBins()
+        for note in 36...84 {
+            bins.add(note: MIDINote(note), interval: .prime, offset: offset, isCorrect: correct, weight: 4)
+        }
+        let estimate = ThresholdEstimator.estimate(bins, range: .standard)
+        if let curve = estimate?.overallCurve {
+            #expect(curve.value.isFinite && curve.low > 0 && curve.high.isFinite)
+            #expect(curve.value > 1e-4 && curve.value < 1e5)
+        }
+    }
+
+    @Test("bins do not grow with the number of answers")
+    func binsBounded() {
+        var random = SeededRandomGenerator(seed: 1)
+        var bins = AnswerBins()
+        for _ in 0..<200_000 {
+            bins.add(note: MIDINote(Int.random(in: 36...84, using: &random)), interval: .prime,
+                     offset: exp(Double.random(in: log(0.1)...log(100), using: &random)), isCorrect: Bool.random(using: &random))
+        }
+        // 49 notes × 346 offset steps (0.1–100 ct in 2 % steps) at most.
+        #expect(bins.counts.count <= 49 * 346)
+        #expect(bins.weight == 200_000)
+    }
+
+    @Test("age weighting: an answer 1000 answers old counts half, and rescaling keeps the newest at 1")
+    func decay() {
+        var decaying = DecayingAnswerBins(halfLife: 1000)
+        for _ in 0..<1001 { decaying.add(note: MIDINote(60), interval: .prime, offset: 5, isCorrect: true) }
+        let total = decaying.current.weight
+        let expected = (0...1000).reduce(0.0) { $0 + exp2(-Double($1) / 1000) }
+        #expect(abs(total - expected) < 1e-9)
+        var long = DecayingAnswerBins(halfLife: 10)
+        for _ in 0..<5000 { long.add(note: MIDINote(60), interval: .prime, offset: 5, isCorrect: true) }
+        #expect(abs(long.current.weight - 1 / (1 - exp2(-0.1))) < 1e-6)   // the geometric series' limit
+    }
+
+    @Test("a change counts only beyond chance: |z| > 3.29")
+    func change() {
+        #expect(ProgressChange(earlier: 10, later: 7, z: -3.3).trend == .improving)
+        #expect(ProgressChange(earlier: 10, later: 7, z: -3.2).trend == .stable)
+        #expect(ProgressChange(earlier: 10, later: 13, z: 4).trend == .declining)
+        let change = ProgressChange(earlier: 8, later: 6, z: -5)
+        #expect(change.cents == -2 && change.percent == -25)
+        #expect(MeasurementWording.change(change) == "improving: 2.0 ct lower (-25 %)")
+        #expect(MeasurementWording.threshold(CentsEstimate(value: 6.24, low: 5.12, high: 7.6))
+                == "75 % correct at 6.2 ct (5.1–7.6)")
+        #expect(MeasurementWording.threshold(nil) == "not enough answers yet")
+    }
+}
