@@ -77,6 +77,16 @@ private func fitCosts(_ sink: inout Int) {
         measure("threshold fit over \(count) stored answers", unit: "fit", count: 1) {
             sink &+= profile.thresholdEstimate(for: .compare, range: .standard) == nil ? 0 : 1
         }
+        let more = records.suffix(20).map { CompletedComparison(
+            comparison: Comparison(referenceNote: $0.referenceNote, interval: .prime, tuningSystem: .equalTemperament,
+                                   centOffset: $0.centOffset)!,
+            answeredHigher: $0.isCorrect, timestamp: $0.timestamp) }
+        measure("refit after one more answer (\(count) stored; status line, log)", unit: "refit", count: more.count) {
+            for answer in more {
+                profile.comparisonCompleted(answer)
+                sink &+= profile.thresholdEstimate(for: .compare, range: .standard) == nil ? 0 : 1
+            }
+        }
     }
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-bench-sim-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }

@@ -32,6 +32,12 @@ public struct DiscriminationAnswers: Sendable {
         ThresholdEstimator.estimate(decaying.current, range: range)
     }
 
+    /// The estimate, continuing from a previous fit's `memory` (see `ThresholdEstimator.Memory`).
+    public func estimate(range: NoteRange, memory: ThresholdEstimator.Memory?)
+        -> (estimate: ThresholdEstimate, memory: ThresholdEstimator.Memory)? {
+        ThresholdEstimator.estimate(decaying.current, range: range, memory: memory)
+    }
+
     /// The later half of the recent answers against the earlier half; nil below 20 answers.
     public func change(range: NoteRange) -> ProgressChange? {
         let answers = recent.elements

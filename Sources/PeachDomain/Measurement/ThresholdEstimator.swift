@@ -9,8 +9,51 @@ public enum ThresholdEstimator {
     /// Below this many (weighted) answers nothing is fitted.
     public static let minimumAnswers = 10.0
 
+    /// What a fit leaves for the next one: the smoothness the data chose and the parameters, so that
+    /// after one more answer the fit starts where the last one ended (a few milliseconds) and the
+    /// smoothness is chosen afresh only now and then.
+    public struct Memory: Sendable {
+        let smoothness: Double
+        let parameters: [Double]
+        let intervals: [DirectedInterval]
+        let notes: ClosedRange<Int>
+        /// Fits since the smoothness was chosen, and the answers' weight then: it is chosen again
+        /// after 50 fits or once the answers have grown by a tenth.
+        var reuses: Int
+        let chosenAtWeight: Double
+        static let reusesBeforeChoosingAgain = 50
+
+        func allowsReuse(intervals: [DirectedInterval], notes: ClosedRange<Int>, weight: Double) -> Bool {
+            reuses < Self.reusesBeforeChoosingAgain && weight <= 1.1 * chosenAtWeight
+                && self.intervals == intervals && self.notes == notes
+        }
+    }
+
     public static func estimate(_ bins: AnswerBins, range: NoteRange) -> ThresholdEstimate? {
-        guard bins.weight >= minimumAnswers, let fit = bestFit(bins, range: range, hasShift: false) else { return nil }
+        estimate(bins, range: range, memory: nil)?.estimate
+    }
+
+    public static func estimate(_ bins: AnswerBins, range: NoteRange, memory: Memory?)
+        -> (estimate: ThresholdEstimate, memory: Memory)? {
+        guard bins.weight >= minimumAnswers, let span = bins.noteSpan else { return nil }
+        let notes = min(span.lowerBound, range.lowest.rawValue)...max(span.upperBound, range.highest.rawValue)
+        let intervals = bins.intervals
+        var fit: ThresholdFit?
+        var reuses = 0
+        var chosenAt = bins.weight
+        if let memory, memory.allowsReuse(intervals: intervals, notes: notes, weight: bins.weight) {
+            let model = ThresholdModel(notes: notes, intervals: intervals, hasShift: false, smoothness: memory.smoothness)
+            fit = ThresholdFit(bins: bins.entries, model: model, start: memory.parameters)
+            reuses = memory.reuses + 1
+            chosenAt = memory.chosenAtWeight
+        }
+        guard let fit = fit ?? bestFit(bins, range: range, hasShift: false) else { return nil }
+        let next = Memory(smoothness: fit.model.smoothness, parameters: fit.parameters, intervals: intervals, notes: notes,
+                          reuses: reuses, chosenAtWeight: chosenAt)
+        return (summarise(fit, bins: bins, range: range), next)
+    }
+
+    private static func summarise(_ fit: ThresholdFit, bins: AnswerBins, range: NoteRange) -> ThresholdEstimate {
         let shares = intervalShares(bins)
         var notes: [MIDINote: CentsEstimate] = [:]
         var sum = 0.0
@@ -27,8 +70,7 @@ public enum ThresholdEstimator {
         let mean = sum / count
         let logSpread = fit.variance(along: gradientOfSum.map { $0 / count }).squareRoot() / mean
         let overall = CentsEstimate(logValue: log(mean), logStandardDeviation: logSpread)
-        return ThresholdEstimate(overallCurve: overall, curve: notes, slope: fit.slope,
-                                 answerWeight: bins.weight)
+        return ThresholdEstimate(overallCurve: overall, curve: notes, slope: fit.slope, answerWeight: bins.weight)
     }
 
     /// The threshold of the later part of the answers against the earlier part (bins marked

@@ -14,10 +14,12 @@ struct ThresholdFit: Sendable {
         var gradient: [Double]  // ∂z/∂θ at the indices
     }
 
-    init?(bins: [(key: AnswerBins.Key, counts: AnswerBins.Counts)], model: ThresholdModel) {
+    /// - Parameter start: where Fisher scoring starts (a previous fit of the same model shape); the
+    ///   prior mean otherwise.
+    init?(bins: [(key: AnswerBins.Key, counts: AnswerBins.Counts)], model: ThresholdModel, start: [Double]? = nil) {
         let mean = model.priorMean
         let priorPrecision = model.priorPrecision
-        var theta = mean
+        var theta = start.flatMap { $0.count == mean.count ? $0 : nil } ?? mean
         var information = priorPrecision
         for _ in 0..<80 {
             var gradient = priorPrecision.times(zip(mean, theta).map { $0 - $1 })

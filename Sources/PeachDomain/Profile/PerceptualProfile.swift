@@ -8,6 +8,7 @@ public final class PerceptualProfile: PitchDiscriminationProfile, ComparisonObse
     private var discrimination: [TrainingMode: DiscriminationAnswers] = [:]
     private var matching: [TrainingMode: MatchingAnswers] = [:]
     private var fitted: [TrainingMode: (range: NoteRange, estimate: ThresholdEstimate?)] = [:]
+    private var memories: [TrainingMode: ThresholdEstimator.Memory] = [:]
 
     public init() {}
 
@@ -24,9 +25,10 @@ public final class PerceptualProfile: PitchDiscriminationProfile, ComparisonObse
 
     public func thresholdEstimate(for mode: TrainingMode, range: NoteRange) -> ThresholdEstimate? {
         if let cached = fitted[mode], cached.range == range { return cached.estimate }
-        let estimate = answers(for: mode).estimate(range: range)
-        fitted[mode] = (range, estimate)
-        return estimate
+        let result = answers(for: mode).estimate(range: range, memory: memories[mode])
+        fitted[mode] = (range, result?.estimate)
+        memories[mode] = result?.memory
+        return result?.estimate
     }
 
     public func matchingAccuracy(for mode: TrainingMode) -> MatchingAccuracy? { attempts(for: mode).accuracy }
@@ -46,5 +48,6 @@ public final class PerceptualProfile: PitchDiscriminationProfile, ComparisonObse
         discrimination = [:]
         matching = [:]
         fitted = [:]
+        memories = [:]
     }
 }
