@@ -52,18 +52,7 @@ public struct ConfigurationReader {
     }
 
     public func read(contentsOf url: URL) throws(YAMLErrors) -> Result {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw YAMLErrors([YAMLError(file: url.path, line: nil, column: nil,
-                                        message: "cannot read the configuration file: \(error.localizedDescription)")])
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw YAMLErrors([YAMLError(file: url.path, line: nil, column: nil,
-                                        message: "the configuration file is not UTF-8 text")])
-        }
-        return try read(text, file: url.path)
+        try read(try YAMLFile.text(of: url, kind: "configuration file"), file: url.path)
     }
 }
 

@@ -16,17 +16,7 @@ public enum ListenerReader {
     static let keys = ["psychometric", "slope", "lapse", "thresholds", "interval-factor", "learning", "matching"]
 
     public static func read(contentsOf url: URL) throws(YAMLErrors) -> SimulatedListener {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw YAMLErrors([YAMLError(file: url.path, line: nil, column: nil,
-                                        message: "cannot read the listener file: \(error.localizedDescription)")])
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw YAMLErrors([YAMLError(file: url.path, line: nil, column: nil, message: "the listener file is not UTF-8 text")])
-        }
-        return try read(text, file: url.path)
+        try read(try YAMLFile.text(of: url, kind: "listener file"), file: url.path)
     }
 
     public static func read(_ text: String, file: String) throws(YAMLErrors) -> SimulatedListener {

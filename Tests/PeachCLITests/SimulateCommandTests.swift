@@ -111,3 +111,16 @@ struct SimulateCommandTests {
         #expect(!FileManager.default.fileExists(atPath: workspace.data))
     }
 }
+
+extension SimulateCommandTests {
+    @Test("a listener path that is missing or a directory is said in words", .enabled(if: binaryAvailable))
+    func missingListener() throws {
+        let workspace = try Workspace()
+        let missing = try PeachCommandTests.run(["simulate", "--listener", workspace.directory.path + "/nope.yaml",
+                                                 "--data-dir", workspace.data])
+        #expect(missing.status != 0 && missing.output.contains("nope.yaml: no such listener file"))
+        let directory = try PeachCommandTests.run(["simulate", "--listener", workspace.directory.path,
+                                                   "--data-dir", workspace.data])
+        #expect(directory.status != 0 && directory.output.contains("this is a directory; name the listener file inside it"))
+    }
+}
