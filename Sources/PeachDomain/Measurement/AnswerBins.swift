@@ -20,8 +20,12 @@ public struct AnswerBins: Sendable {
     }
 
     private(set) var counts: [Key: Counts] = [:]
+    private var storedWeight = 0.0
+    /// A factor on every stored count, so that re-weighting all answers costs nothing.
+    private var factor = 1.0
+
     /// The total weight of the answers.
-    public private(set) var weight = 0.0
+    public var weight: Double { storedWeight * factor }
 
     public init() {}
 
@@ -32,21 +36,24 @@ public struct AnswerBins: Sendable {
     public mutating func add(note: MIDINote, interval: DirectedInterval, offset: Double, isCorrect: Bool,
                              weight: Double = 1, isLater: Bool = false) {
         guard offset > 0, offset.isFinite, weight > 0 else { return }
+        let weight = weight / factor
         let level = Int32((log(offset) / Self.logStep).rounded())
         let key = Key(note: Int16(note.rawValue), interval: interval, level: level, isLater: isLater)
         if isCorrect { counts[key, default: Counts()].correct += weight } else { counts[key, default: Counts()].wrong += weight }
-        self.weight += weight
+        storedWeight += weight
     }
 
-    /// Multiplies every count by `factor` (the age decay's periodic rescaling).
-    mutating func scale(by factor: Double) {
-        for key in counts.keys { counts[key]?.correct *= factor; counts[key]?.wrong *= factor }
-        weight *= factor
+    /// Every count multiplied by `scale`, without touching them.
+    func scaled(by scale: Double) -> AnswerBins {
+        var copy = self
+        copy.factor *= scale
+        return copy
     }
 
     /// The bins in a fixed order, so that a fit gives the same digits every time.
     var entries: [(key: Key, counts: Counts)] {
-        counts.map { (key: $0.key, counts: $0.value) }.sorted { a, b in
+        counts.map { (key: $0.key, counts: Counts(correct: $0.value.correct * factor, wrong: $0.value.wrong * factor)) }
+            .sorted { a, b in
             (a.key.note, a.key.interval, a.key.level, a.key.isLater ? 1 : 0)
                 < (b.key.note, b.key.interval, b.key.level, b.key.isLater ? 1 : 0)
         }
@@ -79,15 +86,13 @@ public struct DecayingAnswerBins: Sendable {
         bins.add(note: note, interval: interval, offset: offset, isCorrect: isCorrect, weight: unit)
         unit *= growth
         if unit > 1e100 {
-            bins.scale(by: 1 / unit)
+            bins = bins.scaled(by: 1 / unit)
             unit = 1
         }
     }
 
     /// The bins with the newest answer weighing 1.
     public var current: AnswerBins {
-        var normalised = bins
-        normalised.scale(by: growth / unit)
-        return normalised
+        bins.scaled(by: growth / unit)
     }
 }

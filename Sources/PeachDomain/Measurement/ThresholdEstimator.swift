@@ -38,23 +38,24 @@ public enum ThresholdEstimator {
         guard bins.weight >= minimumAnswers, let span = bins.noteSpan else { return nil }
         let notes = min(span.lowerBound, range.lowest.rawValue)...max(span.upperBound, range.highest.rawValue)
         let intervals = bins.intervals
+        let entries = bins.entries
         var fit: ThresholdFit?
         var reuses = 0
         var chosenAt = bins.weight
         if let memory, memory.allowsReuse(intervals: intervals, notes: notes, weight: bins.weight) {
             let model = ThresholdModel(notes: notes, intervals: intervals, hasShift: false, smoothness: memory.smoothness)
-            fit = ThresholdFit(bins: bins.entries, model: model, start: memory.parameters)
+            fit = ThresholdFit(bins: entries, model: model, start: memory.parameters)
             reuses = memory.reuses + 1
             chosenAt = memory.chosenAtWeight
         }
-        guard let fit = fit ?? bestFit(bins, range: range, hasShift: false) else { return nil }
+        guard let fit = fit ?? bestFit(entries, notes: notes, intervals: intervals, hasShift: false) else { return nil }
         let next = Memory(smoothness: fit.model.smoothness, parameters: fit.parameters, intervals: intervals, notes: notes,
                           reuses: reuses, chosenAtWeight: chosenAt)
-        return (summarise(fit, bins: bins, range: range), next)
+        return (summarise(fit, shares: intervalShares(entries), weight: bins.weight, range: range), next)
     }
 
-    private static func summarise(_ fit: ThresholdFit, bins: AnswerBins, range: NoteRange) -> ThresholdEstimate {
-        let shares = intervalShares(bins)
+    private static func summarise(_ fit: ThresholdFit, shares: [DirectedInterval: Double], weight: Double,
+                                  range: NoteRange) -> ThresholdEstimate {
         var notes: [MIDINote: CentsEstimate] = [:]
         var sum = 0.0
         var gradientOfSum = [Double](repeating: 0, count: fit.model.parameterCount)
@@ -70,15 +71,18 @@ public enum ThresholdEstimator {
         let mean = sum / count
         let logSpread = fit.variance(along: gradientOfSum.map { $0 / count }).squareRoot() / mean
         let overall = CentsEstimate(logValue: log(mean), logStandardDeviation: logSpread)
-        return ThresholdEstimate(overallCurve: overall, curve: notes, slope: fit.slope, answerWeight: bins.weight)
+        return ThresholdEstimate(overallCurve: overall, curve: notes, slope: fit.slope, answerWeight: weight)
     }
 
     /// The threshold of the later part of the answers against the earlier part (bins marked
     /// `isLater`), as the factor exp(shift) with its z-score, and the earlier overall threshold.
     static func change(_ bins: AnswerBins, range: NoteRange) -> (earlier: Double, factor: Double, z: Double)? {
-        guard bins.hasLaterPart, let fit = bestFit(bins, range: range, hasShift: true),
+        guard bins.hasLaterPart, let span = bins.noteSpan else { return nil }
+        let entries = bins.entries
+        let notes = min(span.lowerBound, range.lowest.rawValue)...max(span.upperBound, range.highest.rawValue)
+        guard let fit = bestFit(entries, notes: notes, intervals: bins.intervals, hasShift: true),
               let shift = fit.model.shiftIndex else { return nil }
-        let shares = intervalShares(bins)
+        let shares = intervalShares(entries)
         let keys = range.lowest.rawValue...range.highest.rawValue
         let earlier = keys.reduce(0.0) { $0 + exp(fit.logThreshold(note: Double($1), intervalShares: shares).value) }
             / Double(keys.count)
@@ -86,21 +90,18 @@ public enum ThresholdEstimator {
         return (earlier, exp(fit.parameters[shift]), fit.parameters[shift] / spread)
     }
 
-    static func bestFit(_ bins: AnswerBins, range: NoteRange, hasShift: Bool) -> ThresholdFit? {
-        guard let span = bins.noteSpan else { return nil }
-        let notes = min(span.lowerBound, range.lowest.rawValue)...max(span.upperBound, range.highest.rawValue)
-        let entries = bins.entries
-        let intervals = bins.intervals
-        return smoothnessChoices
+    static func bestFit(_ entries: [(key: AnswerBins.Key, counts: AnswerBins.Counts)], notes: ClosedRange<Int>,
+                        intervals: [DirectedInterval], hasShift: Bool) -> ThresholdFit? {
+        smoothnessChoices
             .compactMap { ThresholdFit(bins: entries, model: ThresholdModel(notes: notes, intervals: intervals,
                                                                              hasShift: hasShift, smoothness: $0)) }
             .max { $0.logEvidence < $1.logEvidence }
     }
 
     /// How the answers divide among intervals: a mode's threshold is for its usual mix of intervals.
-    static func intervalShares(_ bins: AnswerBins) -> [DirectedInterval: Double] {
+    static func intervalShares(_ entries: [(key: AnswerBins.Key, counts: AnswerBins.Counts)]) -> [DirectedInterval: Double] {
         var shares: [DirectedInterval: Double] = [:]
-        for (key, counts) in bins.entries { shares[key.interval, default: 0] += counts.correct + counts.wrong }
+        for (key, counts) in entries { shares[key.interval, default: 0] += counts.correct + counts.wrong }
         let total = shares.values.reduce(0, +)
         return total > 0 ? shares.mapValues { $0 / total } : [:]
     }

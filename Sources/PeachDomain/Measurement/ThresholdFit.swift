@@ -54,11 +54,17 @@ struct ThresholdFit: Sendable {
         let slope = exp(theta[model.slopeIndex])
         let span = PsychometricFunction.span
         var row = Row(indices: [], gradient: [])
+        row.indices.reserveCapacity(5)
+        row.gradient.reserveCapacity(5)
         for (key, counts) in bins {
             let (index, upper) = model.basis(Double(key.note))
             var logThreshold = (1 - upper) * theta[index] + upper * theta[index + 1]
-            row.indices = [index, index + 1]
-            row.gradient = [-slope * (1 - upper), -slope * upper]
+            row.indices.removeAll(keepingCapacity: true)
+            row.gradient.removeAll(keepingCapacity: true)
+            row.indices.append(index)
+            row.indices.append(index + 1)
+            row.gradient.append(-slope * (1 - upper))
+            row.gradient.append(-slope * upper)
             if let factor = model.intervalIndex(key.interval) {
                 logThreshold += theta[factor]
                 row.indices.append(factor)
