@@ -21,6 +21,7 @@ let package = Package(
         .systemLibrary(name: "CFluidSynth", pkgConfig: "fluidsynth", providers: [.apt(["libfluidsynth-dev"])]),
         .systemLibrary(name: "CAlsa", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
+        .systemLibrary(name: "CEspeak", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
         // The training domain: music types, strategies, profile, sessions, ports. Imports no C library.
         .target(
             name: "PeachDomain",
@@ -89,6 +90,11 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // Spoken prompts: eSpeak NG synthesis to 48 kHz samples the sound engine mixes in.
+        .target(
+            name: "PeachSpeech",
+            dependencies: ["CEspeak"]
+        ),
         // The `peach` command tree; kept in a library so its parsing is testable.
         .target(
             name: "PeachCLI",
@@ -143,6 +149,10 @@ let package = Package(
         .testTarget(
             name: "PeachPracticeTests",
             dependencies: ["PeachPractice", "PeachDomain", "PeachTestSupport"]
+        ),
+        .testTarget(
+            name: "PeachSpeechTests",
+            dependencies: ["PeachSpeech"]
         ),
         .testTarget(
             name: "PeachUdevTests",

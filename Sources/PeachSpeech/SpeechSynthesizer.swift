@@ -1,0 +1,120 @@
+import CEspeak
+import Foundation
+import Synchronization
+
+/// Spoken prompts for a box without a screen, synthesised on the box by eSpeak NG (no network, no
+/// recorded files), in English or German, as 48 kHz mono samples that the sound engine mixes into
+/// its own output like a cue (one device, one clock).
+///
+/// eSpeak NG keeps one global synthesiser, so every call goes through one lock; synthesis is fast
+/// (a short sentence in a few tens of milliseconds here) but not real-time safe: call it off the
+/// audio thread, ahead of time for fixed prompts.
+public final class SpeechSynthesizer: Sendable {
+    public enum Language: String, Sendable, CaseIterable {
+        case english = "en"
+        case german = "de"
+    }
+
+    public enum Failure: Error, Equatable, CustomStringConvertible {
+        case unavailable(String)
+        case synthesis(String)
+
+        public var description: String {
+            switch self {
+            case .unavailable(let reason): "speech is not available: \(reason)"
+            case .synthesis(let reason): "speech synthesis failed: \(reason)"
+            }
+        }
+    }
+
+    public static let outputSampleRate = 48_000.0
+    /// Words per minute: a little slower than eSpeak's default, for prompts heard once.
+    static let wordsPerMinute: Int32 = 160
+
+    private static let engine = Mutex<EngineState>(EngineState())
+
+    private struct EngineState: ~Copyable {
+        var sampleRate: Int32 = 0
+        var voice: Language?
+    }
+
+    public init() {}
+
+    /// The samples of `text` spoken in `language`, at 48 kHz, peak-normalised to 1.
+    public func speak(_ text: String, in language: Language) throws(Failure) -> [Float] {
+        let result: Result<[Float], Failure> = Self.engine.withLock { state in
+            do throws(Failure) {
+                try Self.prepare(&state, language: language)
+                let native = try Self.synthesise(text)
+                return .success(Self.normalised(Self.resampled(native, from: Double(state.sampleRate))))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return try result.get()
+    }
+
+    private static func prepare(_ state: inout EngineState, language: Language) throws(Failure) {
+        if state.sampleRate == 0 {
+            let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 200, nil, 0)
+            guard rate > 0 else { throw .unavailable("eSpeak NG did not start (is espeak-ng-data installed?)") }
+            state.sampleRate = rate
+            espeak_SetSynthCallback(collect)
+        }
+        if state.voice != language {
+            guard espeak_SetVoiceByName(language.rawValue) == EE_OK else {
+                throw .unavailable("eSpeak NG has no voice for `\(language.rawValue)`")
+            }
+            espeak_SetParameter(espeakRATE, wordsPerMinute, 0)
+            state.voice = language
+        }
+    }
+
+    /// Runs eSpeak synchronously; its callback appends to the buffer passed as user data.
+    private static func synthesise(_ text: String) throws(Failure) -> [Int16] {
+        let buffer = SampleBuffer()
+        let unmanaged = Unmanaged.passRetained(buffer)
+        defer { unmanaged.release() }
+        let status = text.withCString { pointer in
+            espeak_Synth(pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil,
+                         unmanaged.toOpaque())
+        }
+        guard status == EE_OK else { throw .synthesis("eSpeak NG answered \(status.rawValue)") }
+        return buffer.samples
+    }
+
+    /// eSpeak's sample callback: 0 to go on.
+    private static let collect: @convention(c) (UnsafeMutablePointer<Int16>?, Int32, UnsafeMutablePointer<espeak_EVENT>?)
+        -> Int32 = { samples, count, events in
+            guard let events, let context = events.pointee.user_data else { return 0 }
+            let buffer = Unmanaged<SampleBuffer>.fromOpaque(context).takeUnretainedValue()
+            if let samples, count > 0 { buffer.samples.append(contentsOf: UnsafeBufferPointer(start: samples, count: Int(count))) }
+            return 0
+        }
+
+    /// Catmull-Rom interpolation from eSpeak's rate (22,050 Hz) to 48 kHz: smooth enough for speech.
+    static func resampled(_ samples: [Int16], from rate: Double) -> [Float] {
+        guard samples.count > 1, rate > 0 else { return samples.map { Float($0) / 32768 } }
+        let source = samples.map { Float($0) / 32768 }
+        let step = rate / outputSampleRate
+        let count = Int(Double(source.count - 1) / step)
+        return (0..<count).map { index in
+            let position = Double(index) * step
+            let i = Int(position)
+            let t = Float(position - Double(i))
+            let p0 = source[max(i - 1, 0)], p1 = source[i], p2 = source[min(i + 1, source.count - 1)]
+            let p3 = source[min(i + 2, source.count - 1)]
+            return p1 + 0.5 * t * (p2 - p0 + t * (2 * p0 - 5 * p1 + 4 * p2 - p3 + t * (3 * (p1 - p2) + p3 - p0)))
+        }
+    }
+
+    static func normalised(_ samples: [Float]) -> [Float] {
+        let peak = samples.reduce(Float(0)) { max($0, abs($1)) }
+        return peak > 0 ? samples.map { $0 / peak } : samples
+    }
+}
+
+/// Where eSpeak's callback puts the samples of one utterance (used under the engine's lock only).
+private final class SampleBuffer: @unchecked Sendable {
+    var samples: [Int16] = []
+}
