@@ -16,7 +16,9 @@ public final class TrainingDataStore: Sendable {
 
     /// Opens (creating when `create` is true) the history at `location`. Returns nil when there is
     /// no history yet and `create` is false, so that read-only commands never create files.
-    public static func open(_ location: DataLocation, create: Bool = true) throws(StoreError) -> TrainingDataStore? {
+    /// `busyTimeout` is how long a write waits for another program's lock before it is refused.
+    public static func open(_ location: DataLocation, create: Bool = true,
+                            busyTimeout: Double = 2) throws(StoreError) -> TrainingDataStore? {
         let path = location.databaseURL.path
         let exists = FileManager.default.fileExists(atPath: path)
         if !exists {
@@ -27,15 +29,15 @@ public final class TrainingDataStore: Sendable {
                 throw .cannotCreateDirectory(path: location.directory.path, reason: error.localizedDescription)
             }
         }
-        return try TrainingDataStore(location: location)
+        return try TrainingDataStore(location: location, busyTimeout: busyTimeout)
     }
 
-    private init(location: DataLocation) throws(StoreError) {
+    private init(location: DataLocation, busyTimeout: Double) throws(StoreError) {
         self.location = location
         let path = location.databaseURL.path
         var configuration = Configuration()
         configuration.label = "peach"
-        configuration.busyMode = .timeout(2)
+        configuration.busyMode = .timeout(busyTimeout)
         configuration.prepareDatabase { db in
             // FULL: each commit is fsync'ed to the WAL before it returns (NORMAL could lose the
             // last answers on power loss).
@@ -84,6 +86,7 @@ public final class TrainingDataStore: Sendable {
         case .SQLITE_CORRUPT: return .corrupt(path: path, details: error.message ?? "malformed")
         case .SQLITE_BUSY, .SQLITE_LOCKED: return .locked(path: path)
         case .SQLITE_READONLY, .SQLITE_PERM: return .readOnlyLocation(path: path)
+        case .SQLITE_FULL: return .diskFull(path: path)
         case .SQLITE_CANTOPEN:
             return FileManager.default.isWritableFile(atPath: path) ? .failed(path: path, reason: "cannot open the file")
                 : .readOnlyLocation(path: path)
