@@ -22,6 +22,7 @@ final class PracticeBoxApp {
     private let logger = Logger(label: "peach.run")
     private let configuration: LiveConfiguration
     private let history: TrainingDataStore
+    private let answers: DurableAnswerWriter
     private let profile: PerceptualProfile
     private let engine: SoundEngine
     private let output: ALSAPCMOutput
@@ -40,11 +41,13 @@ final class PracticeBoxApp {
 
     static let keyboardControllerName = "computer keyboard"
 
-    private init(configuration: LiveConfiguration, history: TrainingDataStore, profile: PerceptualProfile,
+    private init(configuration: LiveConfiguration, history: TrainingDataStore, answers: DurableAnswerWriter,
+                 profile: PerceptualProfile,
                  engine: SoundEngine, output: ALSAPCMOutput, outputDevice: String, sequencer: SequencerClient?,
                  soundCards: SoundCardMonitor?, box: PracticeBox, terminal: TerminalSession?, keyboardUse: KeyboardUse) {
         self.configuration = configuration
         self.history = history
+        self.answers = answers
         self.profile = profile
         self.engine = engine
         self.output = output
@@ -77,6 +80,11 @@ final class PracticeBoxApp {
         guard let history = try storeOptions.openStore(create: true) else {
             throw CommandFailure("cannot open the training history in \(storeOptions.location.directory.path)")
         }
+        let clock = SystemTrainingClock()
+        let answers = DurableAnswerWriter(store: history, journal: AnswerJournal(location: storeOptions.location),
+                                          clock: clock)
+        // Answers a previous run could only journal go in before the profile is built from the history.
+        answers.replayJournal()
         let profile: PerceptualProfile
         do {
             profile = PerceptualProfile(comparisons: try history.allComparisons(), pitchMatchings: try history.allPitchMatchings())
@@ -107,18 +115,25 @@ final class PracticeBoxApp {
         logger.info("audio output \(device): \(output.periodFrames) frames × \(output.bufferFrames / max(1, output.periodFrames)) periods at 48 kHz")
 
         let interruptions = TrainingInterruptionCenter()
-        let clock = SystemTrainingClock()
         let announcer = FeedbackAnnouncer()
         let results = ResultLog()
         let comparison = ComparisonSession(
-            notePlayer: engine, profile: profile, observers: [history, profile, results, announcer],
+            notePlayer: engine, profile: profile, observers: [answers, profile, results, announcer],
             settings: configuration, clock: clock, interruptions: interruptions)
         let matching = PitchMatchingSession(
-            notePlayer: engine, observers: [history, profile, results, announcer], settings: configuration,
+            notePlayer: engine, observers: [answers, profile, results, announcer], settings: configuration,
             clock: clock, interruptions: interruptions)
         let memory = FileModeMemory(file: storeOptions.location.directory.appendingPathComponent("last-mode"))
         let box = PracticeBox(comparison: comparison, matching: matching, interruptions: interruptions,
-                              modeMemory: memory, modeOverride: modeOverride)
+                              modeMemory: memory, modeOverride: modeOverride, alerts: announcer)
+        answers.onEvent = { [weak box] event in
+            switch event {
+            case .refused(let reason, let journaled): box?.historyRefused(reason, keptInJournal: journaled)
+            case .journalFailed(let reason): box?.historyRefused(reason, keptInJournal: false)
+            case .recovered: box?.historyRecovered()
+            }
+        }
+        if answers.isHolding { box.historyRefused("the history refused the journaled answers", keptInJournal: true) }
 
         var sequencer: SequencerClient?
         do {
@@ -142,7 +157,7 @@ final class PracticeBoxApp {
             logger.warning("\(error); audio device loss is noticed from ALSA errors only")
         }
         let terminal = keyboard == .never ? nil : TerminalSession()
-        let app = PracticeBoxApp(configuration: configuration, history: history, profile: profile, engine: engine,
+        let app = PracticeBoxApp(configuration: configuration, history: history, answers: answers, profile: profile, engine: engine,
                                  output: output, outputDevice: device, sequencer: sequencer, soundCards: soundCards,
                                  box: box, terminal: terminal, keyboardUse: keyboard)
         announcer.add(CuePlayer(engine: engine, configuration: configuration,
@@ -200,6 +215,7 @@ final class PracticeBoxApp {
         sequencer?.close()
         soundCards?.stop()
         terminal?.restore()
+        answers.finish()
         do {
             try history.close()
             logger.info("stopped; the training history is closed")
@@ -339,7 +355,7 @@ final class PracticeBoxApp {
 private final class CuePlayer: FeedbackOutput {
     private let engine: SoundEngine
     private let configuration: LiveConfiguration
-    private let cues: [TrainingFeedback: (cue: FeedbackCue, sound: SampledSound)]
+    private let cues: [FeedbackCue.Kind: (cue: FeedbackCue, sound: SampledSound)]
     private let noteRMS: Double
     private let logger = Logger(label: "peach.feedback")
 
@@ -347,17 +363,25 @@ private final class CuePlayer: FeedbackOutput {
         self.engine = engine
         self.configuration = configuration
         self.noteRMS = noteRMS
-        var cues: [TrainingFeedback: (FeedbackCue, SampledSound)] = [:]
-        for feedback in TrainingFeedback.allCases {
-            let cue = FeedbackCue(feedback, sampleRate: VoiceRenderer.sampleRate)
-            cues[feedback] = (cue, SampledSound(samples: cue.samples))
-        }
+        var cues: [FeedbackCue.Kind: (FeedbackCue, SampledSound)] = [:]
+        let all = TrainingFeedback.allCases.map { FeedbackCue($0, sampleRate: VoiceRenderer.sampleRate) }
+            + BoxAlert.allCases.map { FeedbackCue($0, sampleRate: VoiceRenderer.sampleRate) }
+        for cue in all { cues[cue.kind] = (cue, SampledSound(samples: cue.samples)) }
         self.cues = cues
     }
 
     func give(_ feedback: TrainingFeedback) {
+        play(.answer(feedback), turnedOff: !configuration.configuration.feedback.cues)
+    }
+
+    /// Alerts sound even with answer cues turned off: nothing else tells a player without a screen.
+    func alert(_ alert: BoxAlert) {
+        play(.alert(alert), turnedOff: false)
+    }
+
+    private func play(_ kind: FeedbackCue.Kind, turnedOff: Bool) {
         let settings = configuration.configuration.feedback
-        guard settings.cues, let cue = cues[feedback] else { return }
+        guard !turnedOff, let cue = cues[kind] else { return }
         do {
             try engine.playCue(cue.sound, amplitude: cue.cue.amplitude(level: settings.cueLevel, relativeToNoteRMS: noteRMS))
         } catch {

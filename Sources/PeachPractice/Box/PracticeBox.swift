@@ -37,12 +37,17 @@ public final class PracticeBox {
     public private(set) var isAudioAvailable = true
     /// Why training is not running, when something outside the player's control stopped it.
     public private(set) var lastInterruption: TrainingInterruption?
+    /// Set while the history refuses answers (they are kept for later, or lost when not journaled).
+    public private(set) var historyProblem: HistoryProblem?
     /// Called after anything the status line shows may have changed.
     public var onChange: (@MainActor () -> Void)?
+    private let alerts: FeedbackAnnouncer?
 
     public init(comparison: ComparisonSession, matching: PitchMatchingSession,
                 interruptions: TrainingInterruptionCenter, modeMemory: any ModeMemory,
-                modeOverride: TrainingMode? = nil, logger: Logger = Logger(label: "peach.box")) {
+                modeOverride: TrainingMode? = nil, alerts: FeedbackAnnouncer? = nil,
+                logger: Logger = Logger(label: "peach.box")) {
+        self.alerts = alerts
         self.comparison = comparison
         self.matching = matching
         self.interruptions = interruptions
@@ -124,6 +129,20 @@ public final class PracticeBox {
         onChange?()
     }
 
+    /// The history refused an answer: told once (an alert cue, the status line) until it recovers.
+    public func historyRefused(_ reason: String, keptInJournal: Bool) {
+        historyProblem = HistoryProblem(reason: reason, isKeptInJournal: keptInJournal)
+        alerts?.announce(.historyUnavailable)
+        onChange?()
+    }
+
+    public func historyRecovered() {
+        guard historyProblem != nil else { return }
+        historyProblem = nil
+        alerts?.announce(.historyRecovered)
+        onChange?()
+    }
+
     /// SIGINT, SIGTERM, quit: the same stop path as every other interruption.
     public func shutDown() {
         interrupt(.shuttingDown)
@@ -165,4 +184,11 @@ public final class PracticeBox {
         if isTraining, interruption.stopsTraining { lastInterruption = interruption }
         interruptions.post(interruption)
     }
+}
+
+/// Why answers are not reaching the history.
+public struct HistoryProblem: Hashable, Sendable {
+    public var reason: String
+    /// False when the journal cannot be written either: answers live only in memory until then.
+    public var isKeptInJournal: Bool
 }

@@ -55,6 +55,10 @@ public struct PracticeStatus: Hashable, Sendable {
             if let error = box.matching.lastError { bestOrError = "error: \(error)" }
             if let mean = profile.overallMean { threshold = "threshold \(Self.cents(mean))" }
         }
+        if let problem = box.historyProblem {
+            bestOrError = problem.isKeptInJournal ? "history busy: answers kept, saved later"
+                : "answers NOT saved: the history and its journal cannot be written"
+        }
     }
 
     /// The status as one line, cut to `width` characters.

@@ -57,9 +57,10 @@ public struct AnswerJournal: Sendable {
         return (records, unreadable)
     }
 
-    /// Forgets every line: called once the database holds them all.
+    /// Forgets every line: called once the database holds them all. Only a regular file is removed.
     public func clear() throws {
-        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        var status = stat()
+        guard lstat(url.path, &status) == 0, status.st_mode & S_IFMT == S_IFREG else { return }
         guard unlink(url.path) == 0 else { throw JournalError(path: url.path, errno: errno) }
     }
 }
