@@ -32,6 +32,7 @@ public struct NoteRange: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     /// C2…C6 (36…84), the default.
+    // invariant: constants forming a valid range.
     public static let standard = try! NoteRange(lowest: MIDINote(36), highest: MIDINote(84))
 
     public func contains(_ note: MIDINote) -> Bool { (lowest...highest).contains(note) }
@@ -42,6 +43,7 @@ public struct NoteRange: Hashable, Sendable, Codable, CustomStringConvertible {
         let shift = interval.signedSemitones
         let low = max(lowest.rawValue, MIDINote.validRange.lowerBound - shift)
         let high = min(highest.rawValue, MIDINote.validRange.upperBound - shift)
+        // invariant: both are clamped into 0…127 by the lines above.
         return MIDINote(low)...MIDINote(high)
     }
 
