@@ -35,7 +35,8 @@ public enum TrainingDataCSV {
     /// Accepts `\n` and `\r\n` line breaks, with or without one after the last line, a UTF-8 byte order
     /// mark, blank lines anywhere, and quoted fields (a record with a quoted line break spans several
     /// lines; its problems are reported at the line where it starts). Records come back in file order.
-    public static func parse(_ text: String) throws(CSVImportError) -> CSVImportResult {
+    /// Timestamps more than a day after `now` are refused as implausible.
+    public static func parse(_ text: String, now: Date = Date()) throws(CSVImportError) -> CSVImportResult {
         var text = text
         if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
         let rows = CSVReader.rows(in: text)
@@ -55,7 +56,7 @@ public enum TrainingDataCSV {
             layout = try CSVLayout.make(format: format, header: fields, line: line).get()
         }
 
-        let decoder = CSVRowDecoder(layout: layout)
+        let decoder = CSVRowDecoder(layout: layout, now: now)
         var comparisons: [ComparisonRecord] = []
         var pitchMatchings: [PitchMatchingRecord] = []
         var skippedRhythmRows = 0
