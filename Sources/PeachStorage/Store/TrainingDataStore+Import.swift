@@ -34,7 +34,9 @@ extension TrainingDataStore {
                     UNION ALL SELECT 1, timestamp, referenceNote, targetNote FROM pitchMatching
                     """)
                 while let row = try rows.next() {
-                    seen.insert(DuplicateKey(isMatching: row[0], timestamp: row[1], reference: row[2], target: row[3]))
+                    seen.insert(DuplicateKey(isMatching: StoredValue.integer(row, 0) == 1, timestamp: StoredValue.real(row, 1),
+                                             reference: StoredValue.integer(row, 2) ?? -1,
+                                             target: StoredValue.integer(row, 3) ?? -1))
                 }
             }
             /// Inserts unless merging and the answer is already there (or earlier in this import).
@@ -70,7 +72,9 @@ private struct DuplicateKey: Hashable {
 
     init(isMatching: Bool, timestamp: Double, reference: Int, target: Int) {
         self.isMatching = isMatching
-        self.second = Int64(timestamp.rounded(.down))
+        // A stored time that is not a number of seconds a date can be (an older Peach accepted any) is
+        // its own key, never a trap.
+        self.second = abs(timestamp) < 1e15 ? Int64(timestamp.rounded(.down)) : Int64.min
         self.reference = reference
         self.target = target
     }
