@@ -1,3 +1,4 @@
 import PeachCLI
 
+StandardOutputCheck.install()
 PeachCommand.main()

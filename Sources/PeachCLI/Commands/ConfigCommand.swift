@@ -31,7 +31,7 @@ struct ConfigCommand: ParsableCommand {
 
     func run() throws {
         if printDefault {
-            print(ConfigurationPrinter.defaultFile(), terminator: "")
+            try StandardOutput.write(ConfigurationPrinter.defaultFile())
             return
         }
         let location = options.location

@@ -89,12 +89,8 @@ struct PlayCommand: ParsableCommand {
             // The release tail, until silent (at most 5 s more).
             var tail = 0
             while tail < 50, sink.render(seconds: 0.1).contains(where: { $0 != 0 }) { tail += 1 }
-            do {
-                try sink.write(to: URL(fileURLWithPath: output))
-            } catch {
-                throw CommandFailure("cannot write \(output): \(error.localizedDescription)")
-            }
-            print("Wrote \(output): \(described), \(duration) s")
+            try OutputFile.write(WAVFile.data(sink.samples, sampleRate: Int(VoiceRenderer.sampleRate)), to: output)
+            try StandardOutput.write("Wrote \(output): \(described), \(duration) s\n")
             return
         }
         let audio = ALSAPCMOutput(renderer: engine.renderer,
@@ -114,8 +110,8 @@ struct PlayCommand: ParsableCommand {
             }
         }
         // Written at once (not through print's buffer): scripts wait for this line.
-        FileHandle.standardOutput.write(Data(("Playing \(described) on \(device) for \(duration) s "
-            + "(buffer \(audio.periodFrames) × \(audio.bufferFrames / max(audio.periodFrames, 1)) frames)\n").utf8))
+        try StandardOutput.write("Playing \(described) on \(device) for \(duration) s "
+            + "(buffer \(audio.periodFrames) × \(audio.bufferFrames / max(audio.periodFrames, 1)) frames)\n")
         try start(engine, frequency, velocity)
         Thread.sleep(forTimeInterval: duration + 0.3)
         audio.stop()
