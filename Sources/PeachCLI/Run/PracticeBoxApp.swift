@@ -183,7 +183,7 @@ final class PracticeBoxApp {
 
     /// Runs until SIGINT, SIGTERM (or SIGHUP when a terminal hangs up) or the quit key. `signals` is
     /// trapped before assembly, so a signal during start-up is acted on, not fatal.
-    func run(signals: UnixSignalsSequence) async {
+    func run(signals: UnixSignalsSequence, hangUpDuringStart: Bool = false) async {
         outputCard = SoundCardMonitor.presentCards().first { $0.matches(pcm: outputDevice) }
         box.onChange = { [weak self] in self?.showStatus() }
         if let terminal {
@@ -193,7 +193,8 @@ final class PracticeBoxApp {
         }
         showStatus()
         // Each source of events is read by a task of its own on the main actor, in order.
-        var readers = [Task { await self.handleSignals(signals) }, Task { await self.handleAudioOutput() }]
+        var readers = [Task { await self.handleSignals(signals, hangUpDuringStart: hangUpDuringStart) },
+                       Task { await self.handleAudioOutput() }]
         if let sequencer { readers.append(Task { await self.handleControllers(sequencer.events) }) }
         if let soundCards { readers.append(Task { await self.handleSoundCards(soundCards.events) }) }
         if let terminal { readers.append(Task { await self.handleKeys(terminal.keyBytes()) }) }
@@ -229,7 +230,14 @@ final class PracticeBoxApp {
         quitRequested = nil
     }
 
-    private func handleSignals(_ signals: UnixSignalsSequence) async {
+    private func handleSignals(_ signals: UnixSignalsSequence, hangUpDuringStart: Bool) async {
+        if hangUpDuringStart {
+            guard terminal == nil else {
+                logger.info("SIGHUP during start-up: stopping")
+                return requestQuit()
+            }
+            reloadConfiguration()
+        }
         for await signal in signals {
             if signal == .sighup, terminal == nil {
                 reloadConfiguration()

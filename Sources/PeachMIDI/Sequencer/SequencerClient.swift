@@ -132,6 +132,9 @@ private final class InputLoop: @unchecked Sendable {
     /// The controllers connected now, by their current address.
     var controllers: [SequencerAddress: Controller] = [:]
     var overruns = 0
+    /// A flood overruns the input hundreds of times a minute: one line per 10 s is enough.
+    var overrunWarning = RepeatedWarning()
+    var inputErrorWarning = RepeatedWarning()
 
     init(handle: SequencerHandle, inputPort: Int, feedbackPort: Int, mappings: MappingLibrary,
          continuation: AsyncStream<ControllerEvent>.Continuation, wakeRead: Int32, logger: Logger) {
@@ -177,11 +180,15 @@ private final class InputLoop: @unchecked Sendable {
             if status == -EAGAIN { return }
             if status == -ENOSPC {
                 overruns += 1
-                logger.warning("MIDI input overrun: the sequencer dropped events (\(overruns) times so far)")
+                if let counted = overrunWarning.occurred(at: Double(monotonicNanoseconds()) / 1e9) {
+                    logger.warning("MIDI input overrun: the sequencer dropped events (\(overruns) times so far)\(overrunWarning.note(counted))")
+                }
                 continue
             }
             guard status >= 0, let event else {
-                if status < 0 { logger.warning("MIDI input error: \(String(cString: snd_strerror(status)))") }
+                if status < 0, let counted = inputErrorWarning.occurred(at: Double(monotonicNanoseconds()) / 1e9) {
+                    logger.warning("MIDI input error: \(String(cString: snd_strerror(status)))\(inputErrorWarning.note(counted))")
+                }
                 return
             }
             handle(event.pointee, at: monotonicNanoseconds())
