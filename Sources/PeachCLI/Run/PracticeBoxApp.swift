@@ -27,7 +27,8 @@ final class PracticeBoxApp {
     private let engine: SoundEngine
     private let output: ALSAPCMOutput
     private let outputDevice: String
-    private let sequencer: SequencerClient?
+    private var sequencer: SequencerClient?
+    private let mappings: MappingLibrary
     private let soundCards: SoundCardMonitor?
     private let box: PracticeBox
     private let terminal: TerminalSession?
@@ -44,6 +45,7 @@ final class PracticeBoxApp {
     private init(configuration: LiveConfiguration, history: TrainingDataStore, answers: DurableAnswerWriter,
                  profile: PerceptualProfile,
                  engine: SoundEngine, output: ALSAPCMOutput, outputDevice: String, sequencer: SequencerClient?,
+                 mappings: MappingLibrary,
                  soundCards: SoundCardMonitor?, box: PracticeBox, terminal: TerminalSession?, keyboardUse: KeyboardUse) {
         self.configuration = configuration
         self.history = history
@@ -53,6 +55,7 @@ final class PracticeBoxApp {
         self.output = output
         self.outputDevice = outputDevice
         self.sequencer = sequencer
+        self.mappings = mappings
         self.soundCards = soundCards
         self.box = box
         self.terminal = terminal
@@ -103,16 +106,11 @@ final class PracticeBoxApp {
         let device = audioDeviceOverride ?? settings.audio.device
         let output = ALSAPCMOutput(renderer: engine.renderer, configuration: ALSAPCMOutput.Configuration(
             device: device, periodFrames: settings.audio.periodFrames, periodCount: settings.audio.periods))
-        do {
-            try output.start()
-        } catch {
-            throw CommandFailure("""
-                cannot open the audio device \(device): \(error)
-                Check `peach devices` (or `aplay -L`) for the names here and choose one with --audio-device \
-                or audio.device in the configuration.
-                """)
+        // A missing or busy device is waited for (it may be plugged in later); ALSA reports it when it opens.
+        let audioMissing = output.startWaitingForDevice()
+        if audioMissing == nil {
+            logger.info("audio output \(device): \(output.periodFrames) frames × \(output.bufferFrames / max(1, output.periodFrames)) periods at 48 kHz")
         }
-        logger.info("audio output \(device): \(output.periodFrames) frames × \(output.bufferFrames / max(1, output.periodFrames)) periods at 48 kHz")
 
         let interruptions = TrainingInterruptionCenter()
         let announcer = FeedbackAnnouncer()
@@ -133,22 +131,24 @@ final class PracticeBoxApp {
             case .recovered: box?.historyRecovered()
             }
         }
+        if let audioMissing {
+            box.audioOutputMissingAtStart("\(audioMissing). Peach starts when it appears; `peach devices` lists the "
+                + "outputs, and --audio-device or audio.device in the configuration chooses one.")
+        }
         if answers.isHolding { box.historyRefused("the history refused the journaled answers", keptInJournal: true) }
 
         var sequencer: SequencerClient?
+        for problem in mappings.problems { logger.warning("mapping file skipped: \(problem)") }
+        let library = mappings.assigning(settings.controllers.assignments.map { ($0.pattern, $0.mapping) })
         do {
-            for problem in mappings.problems { logger.warning("mapping file skipped: \(problem)") }
-            let library = mappings.assigning(settings.controllers.assignments.map { ($0.pattern, $0.mapping) })
             sequencer = try SequencerClient(mappings: library)
         } catch {
-            if keyboard == .never {
-                throw CommandFailure("""
-                    cannot open the ALSA sequencer: \(error)
-                    Is the snd-seq module loaded (`sudo modprobe snd-seq`) and may this user open /dev/snd/seq \
-                    (member of the audio group)? On a terminal, --keyboard trains without a controller.
-                    """)
-            }
-            logger.warning("no MIDI input (\(error)); the computer keyboard is the controller")
+            // Waited for: the snd-seq module may load later (the run loop tries again).
+            logger.warning("""
+                waiting for the ALSA sequencer (MIDI input): \(error). This user must be allowed to open \
+                /dev/snd/seq (member of the audio group).\
+                \(keyboard == .never ? "" : " Meanwhile the computer keyboard is the controller.")
+                """)
         }
         var soundCards: SoundCardMonitor?
         do {
@@ -158,7 +158,8 @@ final class PracticeBoxApp {
         }
         let terminal = keyboard == .never ? nil : TerminalSession()
         let app = PracticeBoxApp(configuration: configuration, history: history, answers: answers, profile: profile, engine: engine,
-                                 output: output, outputDevice: device, sequencer: sequencer, soundCards: soundCards,
+                                 output: output, outputDevice: device, sequencer: sequencer, mappings: library,
+                                 soundCards: soundCards,
                                  box: box, terminal: terminal, keyboardUse: keyboard)
         announcer.add(CuePlayer(engine: engine, configuration: configuration,
                                 noteRMS: Self.nominalNoteRMS(sound, velocity: settings.training.velocity)))
@@ -195,7 +196,7 @@ final class PracticeBoxApp {
         // Each source of events is read by a task of its own on the main actor, in order.
         var readers = [Task { await self.handleSignals(signals, hangUpDuringStart: hangUpDuringStart) },
                        Task { await self.handleAudioOutput() }]
-        if let sequencer { readers.append(Task { await self.handleControllers(sequencer.events) }) }
+        readers.append(Task { await self.handleControllers() })
         if let soundCards { readers.append(Task { await self.handleSoundCards(soundCards.events) }) }
         if let terminal { readers.append(Task { await self.handleKeys(terminal.keyBytes()) }) }
         await withCheckedContinuation { quitRequested = $0 }
@@ -292,8 +293,21 @@ final class PracticeBoxApp {
         }
     }
 
-    private func handleControllers(_ events: AsyncStream<ControllerEvent>) async {
-        for await event in events {
+    /// The sequencer's events; when it could not be opened at start, it is tried every 2 s until it opens.
+    private func handleControllers() async {
+        while sequencer == nil {
+            do {
+                try await Task.sleep(for: .seconds(2))
+            } catch {
+                return
+            }
+            if let opened = try? SequencerClient(mappings: mappings) {
+                logger.notice("the ALSA sequencer is there: waiting for a controller")
+                sequencer = opened
+            }
+        }
+        guard let sequencer else { return }
+        for await event in sequencer.events {
             switch event {
             case .connected(let controller):
                 controllers[controller.clientName] = controller

@@ -35,6 +35,8 @@ public final class PracticeBox {
     /// The controller whose loss stops training: the one that last did something, else the newest.
     public private(set) var controllerInUse: String?
     public private(set) var isAudioAvailable = true
+    /// The audio output was missing when Peach started: training starts as soon as it appears.
+    private var startsWhenAudioAppears = false
     /// Why training is not running, when something outside the player's control stopped it.
     public private(set) var lastInterruption: TrainingInterruption?
     /// Set while the history refuses answers (they are kept for later, or lost when not journaled).
@@ -123,9 +125,23 @@ public final class PracticeBox {
     }
 
     public func audioOutputRecovered() {
-        logger.info("audio output is back; training starts again from the controller")
         isAudioAvailable = true
         interruptions.post(.audioInterruptionEnded)
+        if startsWhenAudioAppears, !connectedControllers.isEmpty, !isTraining {
+            logger.info("the audio output is there; starting")
+            start(mode)
+        } else {
+            logger.info("audio output is back; training starts again from the controller")
+        }
+        onChange?()
+    }
+
+    /// At start-up the audio output is missing or busy: wait for it, then start by itself (unlike
+    /// after a loss during training, which waits for the player).
+    public func audioOutputMissingAtStart(_ reason: String) {
+        logger.warning("waiting for the audio output: \(reason)")
+        isAudioAvailable = false
+        startsWhenAudioAppears = true
         onChange?()
     }
 
@@ -160,6 +176,7 @@ public final class PracticeBox {
             return
         }
         lastInterruption = nil
+        startsWhenAudioAppears = false
         logger.info("starting \(mode)")
         switch mode.skill {
         case .comparison:
