@@ -20,17 +20,9 @@ struct ImportCommand: ParsableCommand {
     var replace = false
 
     func run() throws {
-        let text: String
-        do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: file))
-            guard let decoded = String(data: data, encoding: .utf8) else {
-                throw CommandFailure("\(file) is not UTF-8 text; is it really a CSV export?")
-            }
-            text = decoded
-        } catch let failure as CommandFailure {
-            throw failure
-        } catch {
-            throw CommandFailure("cannot read \(file): \(error.localizedDescription)")
+        let data = try InputFile.read(file, what: "a CSV file exported by Peach")
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw CommandFailure("\(file) is not UTF-8 text; is it really a CSV export?")
         }
         let parsed: CSVImportResult
         do {

@@ -20,8 +20,11 @@ public final class TrainingDataStore: Sendable {
     public static func open(_ location: DataLocation, create: Bool = true,
                             busyTimeout: Double = 2) throws(StoreError) -> TrainingDataStore? {
         let path = location.databaseURL.path
-        let exists = FileManager.default.fileExists(atPath: path)
-        if !exists {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        // A file of zero bytes is a history never written (SQLite would make it one): for a
+        // read-only command that is no history yet, and nothing is written to it.
+        if size == 0, !create { return nil }
+        if size == nil {
             guard create else { return nil }
             do {
                 try FileManager.default.createDirectory(at: location.directory, withIntermediateDirectories: true)
