@@ -75,9 +75,9 @@ final class PracticeBoxApp {
         }
         let settings = configuration.configuration
         let mappings = settings.mappingLibrary
-        let unknown = settings.unknownAssignments(in: mappings, origins: configuration.origins)
-        guard unknown.isEmpty else {
-            throw CommandFailure("the configuration is not valid; fix it and start again:\n" + unknown.joined(separator: "\n"))
+        let problems = RunChecks.configurationProblems(settings, origins: configuration.origins)
+        guard problems.isEmpty else {
+            throw CommandFailure("the configuration is not valid; fix it and start again:\n" + problems.joined(separator: "\n"))
         }
 
         guard let history = try storeOptions.openStore(create: true) else {
@@ -95,14 +95,7 @@ final class PracticeBoxApp {
             throw CommandFailure("cannot read the training history: \(error)")
         }
 
-        let sound = try SoundSelection.resolve(soundFont: settings.sound.soundFont,
-                                               preset: SoundFontPreset(bank: settings.sound.bank, program: settings.sound.program))
-        let engine: SoundEngine
-        do {
-            engine = try SoundEngine(soundFont: sound.path, preset: sound.preset, calibration: sound.calibration)
-        } catch {
-            throw CommandFailure("\(error)")
-        }
+        let (sound, engine) = try RunChecks.sound(settings, origins: configuration.origins)
         let device = audioDeviceOverride ?? settings.audio.device
         let output = ALSAPCMOutput(renderer: engine.renderer, configuration: ALSAPCMOutput.Configuration(
             device: device, periodFrames: settings.audio.periodFrames, periodCount: settings.audio.periods))
