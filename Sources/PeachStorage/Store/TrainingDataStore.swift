@@ -10,7 +10,7 @@ import PeachDomain
 /// with a `StoreError` and left exactly as it was.
 public final class TrainingDataStore: Sendable {
     public let location: DataLocation
-    private let database: DatabaseQueue
+    let database: DatabaseQueue
 
     private var path: String { location.databaseURL.path }
 
