@@ -33,14 +33,15 @@ final class PracticeBoxApp {
     private let box: PracticeBox
     private let terminal: TerminalSession?
     private let keyboardUse: KeyboardUse
-    private var mappers: [Controller.Identity: ControllerMapper] = [:]
-    private var controllers: [String: Controller] = [:]
+    private let router: BoxEventRouter
+    private var mappers: [ControllerID: ControllerMapper] = [:]
+    private var controllers: [ControllerID: Controller] = [:]
     private var outputCard: SoundCard?
     private var keyboardConnected = false
     private var keyDecoder = TerminalKeyDecoder()
     private var quitRequested: CheckedContinuation<Void, Never>?
 
-    static let keyboardControllerName = "computer keyboard"
+    static let keyboardController: ControllerID = "computer keyboard"
 
     private init(configuration: LiveConfiguration, history: TrainingDataStore, answers: DurableAnswerWriter,
                  profile: PerceptualProfile,
@@ -58,6 +59,7 @@ final class PracticeBoxApp {
         self.mappings = mappings
         self.soundCards = soundCards
         self.box = box
+        self.router = BoxEventRouter(box: box)
         self.terminal = terminal
         self.keyboardUse = keyboardUse
     }
@@ -263,8 +265,8 @@ final class PracticeBoxApp {
     private func handleAudioOutput() async {
         for await event in output.events {
             switch event {
-            case .failed(let reason): box.audioOutputFailed(reason)
-            case .recovered: box.audioOutputRecovered()
+            case .failed(let reason): router.route(.audioOutputFailed(reason: reason))
+            case .recovered: router.route(.audioOutputRecovered)
             }
         }
     }
@@ -303,26 +305,21 @@ final class PracticeBoxApp {
         for await event in sequencer.events {
             switch event {
             case .connected(let controller):
-                controllers[controller.clientName] = controller
-                mappers[controller.identity] = ControllerMapper(mapping: controller.mapping)
+                controllers[controller.boxID] = controller
+                mappers[controller.boxID] = ControllerMapper(mapping: controller.mapping)
                 logger.info("controller \(controller) with mapping \(controller.mapping.name)")
-                box.controllerConnected(controller.clientName)
+                router.route(.controllerConnected(controller.boxID))
             case .disconnected(let controller):
-                mappers[controller.identity] = nil
-                controllers[controller.clientName] = nil
-                box.controllerDisconnected(controller.clientName)
+                mappers[controller.boxID] = nil
+                controllers[controller.boxID] = nil
+                router.route(.controllerDisconnected(controller.boxID))
             case .message(let message, let controller, let time):
-                guard var mapper = mappers[controller.identity] else { continue }
-                let actions = mapper.actions(for: message, at: time, skill: activeSkill)
-                mappers[controller.identity] = mapper
-                for action in actions { box.handle(action, from: controller.clientName) }
+                guard var mapper = mappers[controller.boxID] else { continue }
+                let actions = mapper.actions(for: message, at: time, skill: router.activeSkill)
+                mappers[controller.boxID] = mapper
+                router.route(.controllerActions(actions, from: controller.boxID))
             }
         }
-    }
-
-    private var activeSkill: TrainingMode.Skill? {
-        if case .training(let mode) = box.activity { return mode.skill }
-        return nil
     }
 
     private func handleKeys(_ bytes: AsyncStream<[UInt8]>) async {
@@ -336,7 +333,7 @@ final class PracticeBoxApp {
                     if !keyboardConnected, keyboardUse == .whenNoController, box.connectedControllers.isEmpty {
                         connectKeyboard()
                     }
-                    if keyboardConnected { box.handle(action, from: Self.keyboardControllerName) }
+                    if keyboardConnected { router.route(.controllerActions([action], from: Self.keyboardController)) }
                 case nil:
                     break
                 }
@@ -349,7 +346,7 @@ final class PracticeBoxApp {
 
     private func connectKeyboard() {
         keyboardConnected = true
-        box.controllerConnected(Self.keyboardControllerName)
+        router.route(.controllerConnected(Self.keyboardController))
     }
 
     private func showStatus() {
@@ -360,7 +357,7 @@ final class PracticeBoxApp {
     /// LED feedback goes to the controller in use, if its mapping defines any.
     fileprivate func lightUp(_ feedback: TrainingFeedback) {
         guard configuration.configuration.feedback.lights, let sequencer,
-              let name = box.controllerInUse, let controller = controllers[name] else { return }
+              let inUse = box.controllerInUse, let controller = controllers[inUse] else { return }
         sequencer.send(feedback, to: controller)
     }
 }
@@ -434,6 +431,11 @@ private final class ResultLog: ComparisonObserver, PitchMatchingObserver {
             error \(String(format: "%+.3f", completed.userCentError.rawValue)) ¢ (\(completed.feedback.rawValue))
             """)
     }
+}
+
+extension Controller {
+    /// The controller as the box knows it: names and instance, the same identity end to end.
+    var boxID: ControllerID { ControllerID(name: clientName, port: portName, instance: instance) }
 }
 
 extension SoundCard {

@@ -235,7 +235,11 @@ private final class InputLoop: @unchecked Sendable {
     @discardableResult
     private func register(_ port: SequencerPortInfo) -> Controller {
         let mapping = mappings.mapping(clientName: port.clientName, portName: port.portName)
-        var controller = Controller(clientName: port.clientName, portName: port.portName, address: port.address, mapping: mapping)
+        // Twins (same client and port names) are told apart by the lowest instance number not in use.
+        let instance = Controller.freeInstance(clientName: port.clientName, portName: port.portName,
+                                               among: Array(controllers.values))
+        var controller = Controller(clientName: port.clientName, portName: port.portName, address: port.address,
+                                    mapping: mapping, instance: instance)
         if let feedback = mapping.feedback {
             let writable = handle.ports(ofClient: port.address.client).filter(SequencerPortRules.acceptsFeedback)
             let chosen = feedback.port.map { pattern in writable.first { pattern.matches($0.portName) } }

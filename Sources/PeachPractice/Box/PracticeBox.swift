@@ -30,10 +30,10 @@ public final class PracticeBox {
 
     /// The mode training starts in: an explicit choice (`--mode`, a mode control) or the remembered one.
     public private(set) var mode: TrainingMode
-    /// Connected controllers by name, oldest first.
-    public private(set) var connectedControllers: [String] = []
+    /// Connected controllers, oldest first.
+    public private(set) var connectedControllers: [ControllerID] = []
     /// The controller whose loss stops training: the one that last did something, else the newest.
-    public private(set) var controllerInUse: String?
+    public private(set) var controllerInUse: ControllerID?
     public private(set) var isAudioAvailable = true
     /// The audio output was missing when Peach started: training starts as soon as it appears.
     private var startsWhenAudioAppears = false
@@ -75,27 +75,27 @@ public final class PracticeBox {
 
     // MARK: Controllers
 
-    public func controllerConnected(_ name: String) {
-        if !connectedControllers.contains(name) { connectedControllers.append(name) }
-        controllerInUse = name
-        logger.info("controller connected: \(name)")
+    public func controllerConnected(_ controller: ControllerID) {
+        if !connectedControllers.contains(controller) { connectedControllers.append(controller) }
+        controllerInUse = controller
+        logger.info("controller connected: \(controller)")
         if !isTraining { start(mode) }
         onChange?()
     }
 
-    public func controllerDisconnected(_ name: String) {
-        guard let index = connectedControllers.firstIndex(of: name) else { return }
+    public func controllerDisconnected(_ controller: ControllerID) {
+        guard let index = connectedControllers.firstIndex(of: controller) else { return }
         connectedControllers.remove(at: index)
-        logger.info("controller disconnected: \(name)")
-        if controllerInUse == name || connectedControllers.isEmpty {
+        logger.info("controller disconnected: \(controller)")
+        if controllerInUse == controller || connectedControllers.isEmpty {
             controllerInUse = connectedControllers.last
-            interrupt(.controllerDisconnected(name: name))
+            interrupt(.controllerDisconnected(name: controller.description))
         }
         onChange?()
     }
 
     /// What a controller (or the computer keyboard) asks for, already mapped.
-    public func handle(_ action: ControllerAction, from controller: String? = nil) {
+    public func handle(_ action: ControllerAction, from controller: ControllerID? = nil) {
         if let controller, connectedControllers.contains(controller) { controllerInUse = controller }
         switch action {
         case .answer(let higher):
