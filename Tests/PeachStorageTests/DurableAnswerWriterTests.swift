@@ -152,6 +152,19 @@ struct DurableAnswerWriterTests {
         }
     }
 
+    @Test("a store told to wait briefly for locks refuses within that time, not the default 2 s")
+    func shortWait() throws {
+        let store = try #require(try TrainingDataStore.open(directory.location))
+        store.waitForLocks(upTo: 0.1)
+        let holder = try LockHolder(directory.databasePath)
+        let started = ContinuousClock.now
+        #expect(throws: StoreError.locked(path: directory.databasePath)) {
+            try store.save([Self.answer(0)], skippingStored: false)
+        }
+        #expect(ContinuousClock.now - started < .seconds(1))
+        try holder.release()
+    }
+
     @Test("retries back off, then keep a steady pace")
     func backoff() {
         let delays = (0..<8).map { DurableAnswerWriter.retryDelay(afterFailedAttempts: $0) }

@@ -86,6 +86,7 @@ final class PracticeBoxApp {
             throw CommandFailure("cannot open the training history in \(storeOptions.location.directory.path)")
         }
         let clock = SystemTrainingClock()
+        history.waitForLocks(upTo: 0.2)
         let answers = DurableAnswerWriter(store: history, journal: AnswerJournal(location: storeOptions.location),
                                           clock: clock)
         // Answers a previous run could only journal go in before the profile is built from the history.

@@ -152,6 +152,13 @@ public final class TrainingDataStore: Sendable {
         try read { db in (try StoredComparison.fetchCount(db), try StoredPitchMatching.fetchCount(db)) }
     }
 
+    /// How long a write waits for another program's lock from now on. Training sets it short: a
+    /// refused answer is journaled at once instead of holding up the exercise for seconds.
+    public func waitForLocks(upTo seconds: Double) {
+        let milliseconds = max(0, Int((seconds * 1000).rounded()))
+        try? database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA busy_timeout = \(milliseconds)") }
+    }
+
     /// `PRAGMA integrity_check`: "ok", or what is wrong.
     public func integrityCheck() throws(StoreError) -> [String] {
         try read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
