@@ -59,6 +59,12 @@ struct RunCommand: ParsableCommand {
         let interactive = TerminalSession.isInteractive
         let level = logLevel ?? (interactive ? .warning : .info)
         LoggingSystem.bootstrap { label in
+            // On a terminal the status line is erased before each log line and drawn again after it.
+            if interactive {
+                var handler = StatusLineLogHandler(label: label)
+                handler.logLevel = level
+                return handler
+            }
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
             return handler
