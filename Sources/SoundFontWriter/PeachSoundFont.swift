@@ -81,12 +81,16 @@ public enum PeachSoundFont {
                 let amplitudes = harmonics(of: timbre, upTo: keys.upperBound)
                 // A zone whose harmonics are cut down to what another timbre has plays that sample.
                 let key = SampleKey(root: root, harmonics: amplitudes)
-                if sampleIndex[key] == nil {
-                    sampleIndex[key] = samples.count
+                let zoneSample: Int
+                if let existing = sampleIndex[key] {
+                    zoneSample = existing
+                } else {
+                    zoneSample = samples.count
+                    sampleIndex[key] = zoneSample
                     samples.append(sample(named: "\(timbre.sampleName) \(noteName(root))", root: root,
                                           harmonics: amplitudes, loop: loops[index]))
                 }
-                zones.append(InstrumentZone(keys: keys, sampleIndex: sampleIndex[key]!))
+                zones.append(InstrumentZone(keys: keys, sampleIndex: zoneSample))
             }
             var shared = sharedSettings
             shared.generators = timbre.envelope + shared.generators

@@ -149,7 +149,10 @@ struct ByteReader {
         return taken
     }
 
-    mutating func uint8() throws(SoundFontError) -> UInt8 { try take(1).first! }
+    mutating func uint8() throws(SoundFontError) -> UInt8 {
+        let b = try take(1)
+        return b[b.startIndex]
+    }
     mutating func uint16() throws(SoundFontError) -> UInt16 {
         let b = try take(2)
         return UInt16(b[b.startIndex]) | UInt16(b[b.startIndex + 1]) << 8

@@ -120,6 +120,8 @@ if CommandLine.arguments.contains("--e2e-latency") {
     endToEndLatencyFigures()
 } else if CommandLine.arguments.contains("--midi-flood") {
     await sequencerFloodFigures()
+} else if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--import-child" {
+    importChild(Array(CommandLine.arguments[2...]))
 } else if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--rss" {
     rssProbe(Array(CommandLine.arguments[2...]))
 } else if CommandLine.arguments.contains("--measurement") {
@@ -128,4 +130,5 @@ if CommandLine.arguments.contains("--e2e-latency") {
 } else {
     soundBench()
     run()
+    importFigures()
 }

@@ -67,9 +67,20 @@ struct HistoryCommandsTests {
     @Test("profile of a missing history says there is nothing yet and creates nothing", .enabled(if: binaryAvailable))
     func profileEmpty() throws {
         let history = History()
+        try FileManager.default.createDirectory(at: history.directory, withIntermediateDirectories: true)
         let result = try PeachCommandTests.run(["profile", "--data-dir", history.directory.path])
         #expect(result.status == 0)
         #expect(result.output.contains("no answers yet"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: history.directory.path).isEmpty)
+    }
+
+    @Test("profile with a --data-dir that does not exist says so (a typo is not an empty history), creating nothing",
+          .enabled(if: binaryAvailable))
+    func profileMissingDirectory() throws {
+        let history = History()
+        let result = try PeachCommandTests.run(["profile", "--data-dir", history.directory.path])
+        #expect(result.status == 1)
+        #expect(result.output.contains("there is no directory"))
         #expect(!FileManager.default.fileExists(atPath: history.directory.path))
     }
 

@@ -124,7 +124,7 @@ struct TransferCommandsTests {
         let history = History()
         let result = try Self.run(["import", "/nonexistent/answers.csv", "--data-dir", history.directory.path])
         #expect(result.status == 1)
-        #expect(result.output.contains("cannot read /nonexistent/answers.csv"))
+        #expect(result.output.contains("/nonexistent/answers.csv does not exist"))
     }
 
     @Test("history lists the latest answers newest first, as text or JSON with the CSV's field names",

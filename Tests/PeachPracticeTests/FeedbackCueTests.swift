@@ -47,6 +47,21 @@ struct FeedbackCueTests {
         #expect(Set(matching.map(\.count)).count == 3)
     }
 
+    @Test("alerts sound unlike every answer cue and unlike each other, have no pitch, and fade in and out",
+          arguments: BoxAlert.allCases)
+    func alerts(alert: BoxAlert) throws {
+        let cue = FeedbackCue(alert)
+        for feedback in TrainingFeedback.allCases {
+            #expect(cue.duration > FeedbackCue(feedback).duration, "an alert is longer than \(feedback)")
+        }
+        #expect(BoxAlert.allCases.filter { $0 != alert }.allSatisfy { FeedbackCue($0).samples != cue.samples })
+        #expect(periodicity(cue.samples, sampleRate: cue.sampleRate) < 0.5)
+        #expect(cue.duration < 0.5)
+        let first = try #require(cue.samples.first)
+        let last = try #require(cue.samples.last)
+        #expect(abs(first) < 0.05 && abs(last) < 0.01)
+    }
+
     @Test("a cue sounds the same every time")
     func deterministic() {
         #expect(FeedbackCue(.moderate) == FeedbackCue(.moderate))

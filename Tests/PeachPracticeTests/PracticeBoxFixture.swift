@@ -6,7 +6,9 @@ import Testing
 @MainActor
 final class RecordingFeedbackOutput: FeedbackOutput {
     private(set) var given: [TrainingFeedback] = []
+    private(set) var alerts: [BoxAlert] = []
     func give(_ feedback: TrainingFeedback) { given.append(feedback) }
+    func alert(_ alert: BoxAlert) { alerts.append(alert) }
 }
 
 /// A practice box over both real sessions, wired to test doubles.
@@ -34,7 +36,7 @@ struct PracticeBoxFixture {
             notePlayer: player, observers: [matchings, announcer], settings: settings, clock: clock,
             interruptions: interruptions, random: SeededRandomGenerator(seed: 7))
         box = PracticeBox(comparison: comparison, matching: matching, interruptions: interruptions,
-                          modeMemory: memory, modeOverride: modeOverride, logger: log.logger)
+                          modeMemory: memory, modeOverride: modeOverride, alerts: announcer, logger: log.logger)
     }
 
     var noteSeconds: Double { settings.currentSettings.noteDuration.seconds }

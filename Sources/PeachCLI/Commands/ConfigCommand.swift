@@ -41,7 +41,7 @@ struct ConfigCommand: ParsableCommand {
 
     func run() throws {
         if printDefault {
-            print(ConfigurationPrinter.defaultFile(), terminator: "")
+            try StandardOutput.write(ConfigurationPrinter.defaultFile())
             return
         }
         let location = options.location
@@ -51,12 +51,19 @@ struct ConfigCommand: ParsableCommand {
         } catch {
             throw CommandFailure("the configuration is not valid; nothing of it is used:\n\(error)")
         }
-        let unknown = result.configuration.unknownAssignments(in: result.configuration.mappingLibrary, origins: result.origins)
-        guard unknown.isEmpty else {
-            throw CommandFailure("the configuration is not valid; nothing of it is used:\n" + unknown.joined(separator: "\n"))
+        let problems = RunChecks.configurationProblems(result.configuration, origins: result.origins)
+        guard problems.isEmpty else {
+            throw CommandFailure("the configuration is not valid; nothing of it is used:\n" + problems.joined(separator: "\n"))
         }
         if check {
-            print(location.exists ? "\(location.file.path): valid" : "\(location.file.path) does not exist: defaults apply")
+            // Everything `peach run` checks before it trains, the sound loaded as it loads it.
+            do {
+                try MainActor.assumeIsolated { _ = try RunChecks.sound(result.configuration, origins: result.origins) }
+            } catch {
+                throw CommandFailure("`peach run` would not start with this configuration:\n\(error)")
+            }
+            try StandardOutput.write(location.exists ? "\(location.file.path): valid\n"
+                : "\(location.file.path) does not exist: defaults apply\n")
             return
         }
         print("# configuration file: \(location.file.path)" + (location.exists ? "" : " (not present: defaults)"))

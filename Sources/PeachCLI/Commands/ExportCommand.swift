@@ -17,13 +17,9 @@ struct ExportCommand: ParsableCommand {
         let text = TrainingDataCSV.export(comparisons: try history?.allComparisons() ?? [],
                                           pitchMatchings: try history?.allPitchMatchings() ?? [])
         guard let output else {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            try StandardOutput.write(text)
             return
         }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
-        } catch {
-            throw CommandFailure("cannot write \(output): \(error.localizedDescription)")
-        }
+        try OutputFile.write(Data(text.utf8), to: output)
     }
 }

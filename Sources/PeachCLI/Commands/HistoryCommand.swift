@@ -22,6 +22,6 @@ struct HistoryCommand: ParsableCommand {
 
     func run() throws {
         let records = try store.openStore(create: false)?.latest(limit: limit) ?? []
-        print(json ? try HistoryReport.json(records) : HistoryReport.text(records))
+        try StandardOutput.write((json ? try HistoryReport.json(records) : HistoryReport.text(records)) + "\n")
     }
 }

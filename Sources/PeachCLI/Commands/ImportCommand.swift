@@ -20,44 +20,30 @@ struct ImportCommand: ParsableCommand {
     var replace = false
 
     func run() throws {
-        let text: String
+        try InputFile.checkRegular(file, what: "a CSV file exported by Peach")
+        guard let history = try store.openStore(create: true) else { return }
+        let result: CSVFileImport
         do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: file))
-            guard let decoded = String(data: data, encoding: .utf8) else {
-                throw CommandFailure("\(file) is not UTF-8 text; is it really a CSV export?")
-            }
-            text = decoded
-        } catch let failure as CommandFailure {
-            throw failure
-        } catch {
-            throw CommandFailure("cannot read \(file): \(error.localizedDescription)")
-        }
-        let parsed: CSVImportResult
-        do {
-            parsed = try TrainingDataCSV.parse(text)
-        } catch {
+            result = try history.importCSV(URL(fileURLWithPath: file), mode: replace ? .replace : .merge)
+        } catch let error as CSVImportError {
             throw CommandFailure("\(file) was not imported, nothing changed:\n" + error.description)
-        }
-        if replace && parsed.comparisons.isEmpty && parsed.pitchMatchings.isEmpty {
+        } catch CSVFileImportRefusal.replaceWithNothing {
             throw CommandFailure("\(file) holds no pitch answers, so --replace would only delete your history; "
                 + "nothing changed. Use `peach reset` to delete it.")
-        }
-        guard let history = try store.openStore(create: true) else { return }
-        let summary: ImportSummary
-        do {
-            summary = try history.importRecords(comparisons: parsed.comparisons, pitchMatchings: parsed.pitchMatchings,
-                                                mode: replace ? .replace : .merge)
+        } catch CSVFileImportRefusal.unreadable(let reason) {
+            throw CommandFailure("cannot read \(file): \(reason); nothing changed")
         } catch {
-            throw CommandFailure(error.description)
+            throw CommandFailure("\(error)")
         }
+        let summary = result.summary
         var report = "Imported \(summary.comparisonsAdded) comparisons and \(summary.pitchMatchingsAdded) "
-            + "pitch-matching attempts from \(file) (format \(parsed.formatVersion))"
+            + "pitch-matching attempts from \(file) (format \(result.formatVersion))"
         if replace { report += ", replacing the previous history" }
         report += "."
         if summary.duplicatesSkipped > 0 { report += " Skipped \(summary.duplicatesSkipped) already stored." }
-        if parsed.skippedRhythmRows > 0 {
-            report += " Skipped \(parsed.skippedRhythmRows) rhythm rows (Peach for Linux trains pitch only)."
+        if result.skippedRhythmRows > 0 {
+            report += " Skipped \(result.skippedRhythmRows) rhythm rows (Peach for Linux trains pitch only)."
         }
-        print(report)
+        try StandardOutput.write(report + "\n")
     }
 }

@@ -68,7 +68,10 @@ struct PlayCommand: ParsableCommand {
 
     @MainActor
     private func play() throws {
-        let pitch = Pitch(note: MIDINote(name: note)!, cents: Cents(cents))
+        guard let midiNote = MIDINote(name: note), let velocity = MIDIVelocity(validating: velocity) else {
+            throw CommandFailure("'\(note)' is not a note, or --velocity \(self.velocity) is outside 1–127")
+        }
+        let pitch = Pitch(note: midiNote, cents: Cents(cents))
         let frequency = pitch.frequency(referencePitch: Frequency(referencePitch))
         let selection = try sound.selection()
         let path = selection.path
@@ -81,17 +84,13 @@ struct PlayCommand: ParsableCommand {
         let described = "\(pitch.note.name) \(String(format: "%+.3f", cents)) ct = \(String(format: "%.4f", frequency.rawValue)) Hz"
         if let output {
             let sink = WAVFileSink(renderer: engine.renderer)
-            try start(engine, frequency)
+            try start(engine, frequency, velocity)
             sink.render(seconds: duration)
             // The release tail, until silent (at most 5 s more).
             var tail = 0
             while tail < 50, sink.render(seconds: 0.1).contains(where: { $0 != 0 }) { tail += 1 }
-            do {
-                try sink.write(to: URL(fileURLWithPath: output))
-            } catch {
-                throw CommandFailure("cannot write \(output): \(error.localizedDescription)")
-            }
-            print("Wrote \(output): \(described), \(duration) s")
+            try OutputFile.write(WAVFile.data(sink.samples, sampleRate: Int(VoiceRenderer.sampleRate)), to: output)
+            try StandardOutput.write("Wrote \(output): \(described), \(duration) s\n")
             return
         }
         let audio = ALSAPCMOutput(renderer: engine.renderer,
@@ -111,9 +110,9 @@ struct PlayCommand: ParsableCommand {
             }
         }
         // Written at once (not through print's buffer): scripts wait for this line.
-        FileHandle.standardOutput.write(Data(("Playing \(described) on \(device) for \(duration) s "
-            + "(buffer \(audio.periodFrames) × \(audio.bufferFrames / max(audio.periodFrames, 1)) frames)\n").utf8))
-        try start(engine, frequency)
+        try StandardOutput.write("Playing \(described) on \(device) for \(duration) s "
+            + "(buffer \(audio.periodFrames) × \(audio.bufferFrames / max(audio.periodFrames, 1)) frames)\n")
+        try start(engine, frequency, velocity)
         Thread.sleep(forTimeInterval: duration + 0.3)
         audio.stop()
         events.cancel()
@@ -121,9 +120,9 @@ struct PlayCommand: ParsableCommand {
     }
 
     @MainActor
-    private func start(_ engine: SoundEngine, _ frequency: Frequency) throws {
+    private func start(_ engine: SoundEngine, _ frequency: Frequency, _ velocity: MIDIVelocity) throws {
         do {
-            _ = try engine.play(frequency: frequency, seconds: duration, velocity: MIDIVelocity(validating: velocity)!,
+            _ = try engine.play(frequency: frequency, seconds: duration, velocity: velocity,
                                 amplitude: AmplitudeDB(amplitude))
         } catch {
             throw CommandFailure("\(error)")

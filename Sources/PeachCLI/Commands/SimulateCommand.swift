@@ -85,8 +85,8 @@ struct SimulateCommand: ParsableCommand {
                         profile: PerceptualProfile, trialsDone: Int) -> String {
         switch mode.skill {
         case .comparison:
-            let keys = settings.noteRange.lowest.rawValue...settings.noteRange.highest.rawValue
-            let truth = keys.reduce(0.0) { $0 + listener.threshold(at: MIDINote($1), mode: mode, after: trialsDone) }
+            let keys = settings.noteRange.notes
+            let truth = keys.reduce(0.0) { $0 + listener.threshold(at: $1, mode: mode, after: trialsDone) }
                 / Double(keys.count)
             let measured = profile.thresholdEstimate(for: mode, range: settings.noteRange)?.overall
             return "true threshold (mean over \(settings.noteRange)): \(MeasurementWording.cents(truth)) ct\n"

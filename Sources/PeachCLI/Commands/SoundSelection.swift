@@ -38,8 +38,8 @@ struct SoundSelection {
     static func unstableWarning(_ calibration: KeyCalibration, path: String, preset: SoundFontPreset) -> String {
         let unstable = calibration.unstableKeys
         let keys = unstable.count > 8
-            ? "\(unstable.count) of its \(KeyCalibration.keys.count) keys (MIDI \(unstable.first!)–\(unstable.last!))"
-            : "keys " + unstable.map { MIDINote($0).name }.joined(separator: " ")
+            ? "\(unstable.count) of its \(KeyCalibration.keys.count) keys (MIDI \(unstable.min() ?? 0)–\(unstable.max() ?? 127))"
+            : "keys " + unstable.map { MIDINote(validating: $0)?.name ?? "\($0)" }.joined(separator: " ")
         return """
             Warning: preset \(preset) of \(path) does not hold a steady pitch (vibrato or detuned layers) on \
             \(keys); its pitch is not guaranteed to 0.1 cent. Choose a single-layer preset for training.

@@ -11,8 +11,19 @@ struct StoreOptions: ParsableArguments {
 
     var location: DataLocation { DataLocation(explicitDirectory: dataDirectory) }
 
-    /// The store, or nil when there is no history yet and `create` is false.
+    /// The store, or nil when there is no history yet and `create` is false (read-only commands:
+    /// nothing is created or written, not even in an empty file).
     func openStore(create: Bool, durability: TrainingDataStore.Durability = .everyAnswer) throws -> TrainingDataStore? {
+        let directory = location.directory.path
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else {
+                throw CommandFailure("\(directory) is a file, not a directory; --data-dir names the directory "
+                    + "that holds \(DataLocation.databaseFileName)")
+            }
+        } else if !create, let dataDirectory, !dataDirectory.isEmpty {
+            throw CommandFailure("there is no directory \(directory); check --data-dir")
+        }
         do {
             return try TrainingDataStore.open(location, create: create, durability: durability)
         } catch {

@@ -14,8 +14,8 @@ struct ProfileChart {
     let range: NoteRange
 
     func lines() -> [String] {
-        let keys = Array(range.lowest.rawValue...range.highest.rawValue)
-        let shown = keys.compactMap { estimate.threshold(at: MIDINote($0)) }
+        let keys = range.notes
+        let shown = keys.compactMap { estimate.threshold(at: $0) }
         guard let top = shown.map(\.high).max(), let bottom = shown.map(\.low).min() else {
             return ["  (no key has a threshold yet: \(answerLegend))", "        " + countRow(keys), keyboard(keys), labels(keys)]
         }
@@ -26,7 +26,7 @@ struct ProfileChart {
         for (row, level) in levels.enumerated() {
             var text = ""
             for key in keys {
-                guard let threshold = estimate.threshold(at: MIDINote(key)) else {
+                guard let threshold = estimate.threshold(at: key) else {
                     text += " "
                     continue
                 }
@@ -50,9 +50,9 @@ struct ProfileChart {
 
     private var answerLegend: String { "answers per key: · 1–9, ▫ 10–49, ▪ 50–199, ■ 200 or more" }
 
-    private func countRow(_ keys: [Int]) -> String {
+    private func countRow(_ keys: [MIDINote]) -> String {
         " " + keys.map { key -> String in
-            switch counts[key] {
+            switch counts[key.rawValue] {
             case 0: " "
             case 1..<10: "·"
             case 10..<50: "▫"
@@ -62,14 +62,14 @@ struct ProfileChart {
         }.joined()
     }
 
-    private func keyboard(_ keys: [Int]) -> String {
-        "         " + keys.map { [1, 3, 6, 8, 10].contains($0 % 12) ? "█" : "▔" }.joined()
+    private func keyboard(_ keys: [MIDINote]) -> String {
+        "         " + keys.map { [1, 3, 6, 8, 10].contains($0.rawValue % 12) ? "█" : "▔" }.joined()
     }
 
-    private func labels(_ keys: [Int]) -> String {
+    private func labels(_ keys: [MIDINote]) -> String {
         var labels = [Character](repeating: " ", count: keys.count + 3)
-        for (offset, key) in keys.enumerated() where key % 12 == 0 {
-            for (i, character) in MIDINote(key).name.enumerated() where offset + i < labels.count {
+        for (offset, key) in keys.enumerated() where key.rawValue % 12 == 0 {
+            for (i, character) in key.name.enumerated() where offset + i < labels.count {
                 labels[offset + i] = character
             }
         }

@@ -20,9 +20,8 @@ extension ProfileReport {
                     ["criterion": PsychometricFunction.criterion, "value": $0.value, "low": $0.low, "high": $0.high] as [String: Any]
                 } ?? NSNull()
                 let counts = profile.answers(for: mode).noteCounts
-                entry["notes"] = (range.lowest.rawValue...range.highest.rawValue).map { key -> [String: Any] in
-                    let note = MIDINote(key)
-                    return ["note": key, "name": note.name, "count": counts[key],
+                entry["notes"] = range.notes.map { note -> [String: Any] in
+                    ["note": note.rawValue, "name": note.name, "count": counts[note.rawValue],
                             "threshold": summary.estimate?.threshold(at: note).map(Self.estimate) ?? NSNull()]
                 }
             case .matching:

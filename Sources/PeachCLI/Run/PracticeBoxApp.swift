@@ -22,36 +22,44 @@ final class PracticeBoxApp {
     private let logger = Logger(label: "peach.run")
     private let configuration: LiveConfiguration
     private let history: TrainingDataStore
+    private let answers: DurableAnswerWriter
     private let profile: PerceptualProfile
     private let engine: SoundEngine
     private let output: ALSAPCMOutput
     private let outputDevice: String
-    private let sequencer: SequencerClient?
+    private var sequencer: SequencerClient?
+    private let mappings: MappingLibrary
     private let soundCards: SoundCardMonitor?
     private let box: PracticeBox
     private let terminal: TerminalSession?
     private let keyboardUse: KeyboardUse
-    private var mappers: [Controller.Identity: ControllerMapper] = [:]
-    private var controllers: [String: Controller] = [:]
+    private let router: BoxEventRouter
+    private var mappers: [ControllerID: ControllerMapper] = [:]
+    private var controllers: [ControllerID: Controller] = [:]
     private var outputCard: SoundCard?
     private var keyboardConnected = false
     private var keyDecoder = TerminalKeyDecoder()
     private var quitRequested: CheckedContinuation<Void, Never>?
 
-    static let keyboardControllerName = "computer keyboard"
+    static let keyboardController: ControllerID = "computer keyboard"
 
-    private init(configuration: LiveConfiguration, history: TrainingDataStore, profile: PerceptualProfile,
+    private init(configuration: LiveConfiguration, history: TrainingDataStore, answers: DurableAnswerWriter,
+                 profile: PerceptualProfile,
                  engine: SoundEngine, output: ALSAPCMOutput, outputDevice: String, sequencer: SequencerClient?,
+                 mappings: MappingLibrary,
                  soundCards: SoundCardMonitor?, box: PracticeBox, terminal: TerminalSession?, keyboardUse: KeyboardUse) {
         self.configuration = configuration
         self.history = history
+        self.answers = answers
         self.profile = profile
         self.engine = engine
         self.output = output
         self.outputDevice = outputDevice
         self.sequencer = sequencer
+        self.mappings = mappings
         self.soundCards = soundCards
         self.box = box
+        self.router = BoxEventRouter(box: box)
         self.terminal = terminal
         self.keyboardUse = keyboardUse
     }
@@ -69,14 +77,20 @@ final class PracticeBoxApp {
         }
         let settings = configuration.configuration
         let mappings = settings.mappingLibrary
-        let unknown = settings.unknownAssignments(in: mappings, origins: configuration.origins)
-        guard unknown.isEmpty else {
-            throw CommandFailure("the configuration is not valid; fix it and start again:\n" + unknown.joined(separator: "\n"))
+        let problems = RunChecks.configurationProblems(settings, origins: configuration.origins)
+        guard problems.isEmpty else {
+            throw CommandFailure("the configuration is not valid; fix it and start again:\n" + problems.joined(separator: "\n"))
         }
 
         guard let history = try storeOptions.openStore(create: true) else {
             throw CommandFailure("cannot open the training history in \(storeOptions.location.directory.path)")
         }
+        let clock = SystemTrainingClock()
+        history.waitForLocks(upTo: 0.2)
+        let answers = DurableAnswerWriter(store: history, journal: AnswerJournal(location: storeOptions.location),
+                                          clock: clock)
+        // Answers a previous run could only journal go in before the profile is built from the history.
+        answers.replayJournal()
         let profile: PerceptualProfile
         do {
             profile = PerceptualProfile(comparisons: try history.allComparisons(), pitchMatchings: try history.allPitchMatchings())
@@ -84,56 +98,53 @@ final class PracticeBoxApp {
             throw CommandFailure("cannot read the training history: \(error)")
         }
 
-        let sound = try SoundSelection.resolve(soundFont: settings.sound.soundFont,
-                                               preset: SoundFontPreset(bank: settings.sound.bank, program: settings.sound.program))
-        let engine: SoundEngine
-        do {
-            engine = try SoundEngine(soundFont: sound.path, preset: sound.preset, calibration: sound.calibration)
-        } catch {
-            throw CommandFailure("\(error)")
-        }
+        let (sound, engine) = try RunChecks.sound(settings, origins: configuration.origins)
         let device = audioDeviceOverride ?? settings.audio.device
         let output = ALSAPCMOutput(renderer: engine.renderer, configuration: ALSAPCMOutput.Configuration(
             device: device, periodFrames: settings.audio.periodFrames, periodCount: settings.audio.periods))
-        do {
-            try output.start()
-        } catch {
-            throw CommandFailure("""
-                cannot open the audio device \(device): \(error)
-                Check `peach devices` (or `aplay -L`) for the names here and choose one with --audio-device \
-                or audio.device in the configuration.
-                """)
+        // A missing or busy device is waited for (it may be plugged in later); ALSA reports it when it opens.
+        let audioMissing = output.startWaitingForDevice()
+        if audioMissing == nil {
+            logger.info("audio output \(device): \(output.periodFrames) frames × \(output.bufferFrames / max(1, output.periodFrames)) periods at 48 kHz")
         }
-        logger.info("audio output \(device): \(output.periodFrames) frames × \(output.bufferFrames / max(1, output.periodFrames)) periods at 48 kHz")
 
         let interruptions = TrainingInterruptionCenter()
-        let clock = SystemTrainingClock()
         let announcer = FeedbackAnnouncer()
         let results = ResultLog(profile: profile, settings: configuration)
         let comparison = ComparisonSession(
-            notePlayer: engine, profile: profile, observers: [history, profile, results, announcer],
+            notePlayer: engine, profile: profile, observers: [answers, profile, results, announcer],
             settings: configuration, clock: clock, interruptions: interruptions)
         let matching = PitchMatchingSession(
-            notePlayer: engine, observers: [history, profile, results, announcer], settings: configuration,
+            notePlayer: engine, observers: [answers, profile, results, announcer], settings: configuration,
             clock: clock, interruptions: interruptions)
         let memory = FileModeMemory(file: storeOptions.location.directory.appendingPathComponent("last-mode"))
         let box = PracticeBox(comparison: comparison, matching: matching, interruptions: interruptions,
-                              modeMemory: memory, modeOverride: modeOverride)
+                              modeMemory: memory, modeOverride: modeOverride, alerts: announcer)
+        answers.onEvent = { [weak box] event in
+            switch event {
+            case .refused(let reason, let journaled): box?.historyRefused(reason, keptInJournal: journaled)
+            case .journalFailed(let reason): box?.historyRefused(reason, keptInJournal: false)
+            case .recovered: box?.historyRecovered()
+            }
+        }
+        if let audioMissing {
+            box.audioOutputMissingAtStart("\(audioMissing). Peach starts when it appears; `peach devices` lists the "
+                + "outputs, and --audio-device or audio.device in the configuration chooses one.")
+        }
+        if answers.isHolding { box.historyRefused("the history refused the journaled answers", keptInJournal: true) }
 
         var sequencer: SequencerClient?
+        for problem in mappings.problems { logger.warning("mapping file skipped: \(problem)") }
+        let library = mappings.assigning(settings.controllers.assignments.map { ($0.pattern, $0.mapping) })
         do {
-            for problem in mappings.problems { logger.warning("mapping file skipped: \(problem)") }
-            let library = mappings.assigning(settings.controllers.assignments.map { ($0.pattern, $0.mapping) })
             sequencer = try SequencerClient(mappings: library)
         } catch {
-            if keyboard == .never {
-                throw CommandFailure("""
-                    cannot open the ALSA sequencer: \(error)
-                    Is the snd-seq module loaded (`sudo modprobe snd-seq`) and may this user open /dev/snd/seq \
-                    (member of the audio group)? On a terminal, --keyboard trains without a controller.
-                    """)
-            }
-            logger.warning("no MIDI input (\(error)); the computer keyboard is the controller")
+            // Waited for: the snd-seq module may load later (the run loop tries again).
+            logger.warning("""
+                waiting for the ALSA sequencer (MIDI input): \(error). This user must be allowed to open \
+                /dev/snd/seq (member of the audio group).\
+                \(keyboard == .never ? "" : " Meanwhile the computer keyboard is the controller.")
+                """)
         }
         var soundCards: SoundCardMonitor?
         do {
@@ -142,8 +153,9 @@ final class PracticeBoxApp {
             logger.warning("\(error); audio device loss is noticed from ALSA errors only")
         }
         let terminal = keyboard == .never ? nil : TerminalSession()
-        let app = PracticeBoxApp(configuration: configuration, history: history, profile: profile, engine: engine,
-                                 output: output, outputDevice: device, sequencer: sequencer, soundCards: soundCards,
+        let app = PracticeBoxApp(configuration: configuration, history: history, answers: answers, profile: profile, engine: engine,
+                                 output: output, outputDevice: device, sequencer: sequencer, mappings: library,
+                                 soundCards: soundCards,
                                  box: box, terminal: terminal, keyboardUse: keyboard)
         announcer.add(CuePlayer(engine: engine, configuration: configuration,
                                 noteRMS: Self.nominalNoteRMS(sound, velocity: settings.training.velocity)))
@@ -168,7 +180,7 @@ final class PracticeBoxApp {
 
     /// Runs until SIGINT, SIGTERM (or SIGHUP when a terminal hangs up) or the quit key. `signals` is
     /// trapped before assembly, so a signal during start-up is acted on, not fatal.
-    func run(signals: UnixSignalsSequence) async {
+    func run(signals: UnixSignalsSequence, hangUpDuringStart: Bool = false) async {
         outputCard = SoundCardMonitor.presentCards().first { $0.matches(pcm: outputDevice) }
         box.onChange = { [weak self] in self?.showStatus() }
         if let terminal {
@@ -178,8 +190,9 @@ final class PracticeBoxApp {
         }
         showStatus()
         // Each source of events is read by a task of its own on the main actor, in order.
-        var readers = [Task { await self.handleSignals(signals) }, Task { await self.handleAudioOutput() }]
-        if let sequencer { readers.append(Task { await self.handleControllers(sequencer.events) }) }
+        var readers = [Task { await self.handleSignals(signals, hangUpDuringStart: hangUpDuringStart) },
+                       Task { await self.handleAudioOutput() }]
+        readers.append(Task { await self.handleControllers() })
         if let soundCards { readers.append(Task { await self.handleSoundCards(soundCards.events) }) }
         if let terminal { readers.append(Task { await self.handleKeys(terminal.keyBytes()) }) }
         await withCheckedContinuation { quitRequested = $0 }
@@ -200,6 +213,7 @@ final class PracticeBoxApp {
         sequencer?.close()
         soundCards?.stop()
         terminal?.restore()
+        answers.finish()
         do {
             try history.close()
             logger.info("stopped; the training history is closed")
@@ -213,7 +227,14 @@ final class PracticeBoxApp {
         quitRequested = nil
     }
 
-    private func handleSignals(_ signals: UnixSignalsSequence) async {
+    private func handleSignals(_ signals: UnixSignalsSequence, hangUpDuringStart: Bool) async {
+        if hangUpDuringStart {
+            guard terminal == nil else {
+                logger.info("SIGHUP during start-up: stopping")
+                return requestQuit()
+            }
+            reloadConfiguration()
+        }
         for await signal in signals {
             if signal == .sighup, terminal == nil {
                 reloadConfiguration()
@@ -245,8 +266,8 @@ final class PracticeBoxApp {
     private func handleAudioOutput() async {
         for await event in output.events {
             switch event {
-            case .failed(let reason): box.audioOutputFailed(reason)
-            case .recovered: box.audioOutputRecovered()
+            case .failed(let reason): router.route(.audioOutputFailed(reason: reason))
+            case .recovered: router.route(.audioOutputRecovered)
             }
         }
     }
@@ -268,30 +289,38 @@ final class PracticeBoxApp {
         }
     }
 
-    private func handleControllers(_ events: AsyncStream<ControllerEvent>) async {
-        for await event in events {
-            switch event {
-            case .connected(let controller):
-                controllers[controller.clientName] = controller
-                mappers[controller.identity] = ControllerMapper(mapping: controller.mapping)
-                logger.info("controller \(controller) with mapping \(controller.mapping.name)")
-                box.controllerConnected(controller.clientName)
-            case .disconnected(let controller):
-                mappers[controller.identity] = nil
-                controllers[controller.clientName] = nil
-                box.controllerDisconnected(controller.clientName)
-            case .message(let message, let controller, let time):
-                guard var mapper = mappers[controller.identity] else { continue }
-                let actions = mapper.actions(for: message, at: time, skill: activeSkill)
-                mappers[controller.identity] = mapper
-                for action in actions { box.handle(action, from: controller.clientName) }
+    /// The sequencer's events; when it could not be opened at start, it is tried every 2 s until it opens.
+    private func handleControllers() async {
+        while sequencer == nil {
+            do {
+                try await Task.sleep(for: .seconds(2))
+            } catch {
+                return
+            }
+            if let opened = try? SequencerClient(mappings: mappings) {
+                logger.notice("the ALSA sequencer is there: waiting for a controller")
+                sequencer = opened
             }
         }
-    }
-
-    private var activeSkill: TrainingMode.Skill? {
-        if case .training(let mode) = box.activity { return mode.skill }
-        return nil
+        guard let sequencer else { return }
+        for await event in sequencer.events {
+            switch event {
+            case .connected(let controller):
+                controllers[controller.boxID] = controller
+                mappers[controller.boxID] = ControllerMapper(mapping: controller.mapping)
+                logger.info("controller \(controller) with mapping \(controller.mapping.name)")
+                router.route(.controllerConnected(controller.boxID))
+            case .disconnected(let controller):
+                mappers[controller.boxID] = nil
+                controllers[controller.boxID] = nil
+                router.route(.controllerDisconnected(controller.boxID))
+            case .message(let message, let controller, let time):
+                guard var mapper = mappers[controller.boxID] else { continue }
+                let actions = mapper.actions(for: message, at: time, skill: router.activeSkill)
+                mappers[controller.boxID] = mapper
+                router.route(.controllerActions(actions, from: controller.boxID))
+            }
+        }
     }
 
     private func handleKeys(_ bytes: AsyncStream<[UInt8]>) async {
@@ -305,7 +334,7 @@ final class PracticeBoxApp {
                     if !keyboardConnected, keyboardUse == .whenNoController, box.connectedControllers.isEmpty {
                         connectKeyboard()
                     }
-                    if keyboardConnected { box.handle(action, from: Self.keyboardControllerName) }
+                    if keyboardConnected { router.route(.controllerActions([action], from: Self.keyboardController)) }
                 case nil:
                     break
                 }
@@ -318,7 +347,7 @@ final class PracticeBoxApp {
 
     private func connectKeyboard() {
         keyboardConnected = true
-        box.controllerConnected(Self.keyboardControllerName)
+        router.route(.controllerConnected(Self.keyboardController))
     }
 
     private func showStatus() {
@@ -330,7 +359,7 @@ final class PracticeBoxApp {
     /// LED feedback goes to the controller in use, if its mapping defines any.
     fileprivate func lightUp(_ feedback: TrainingFeedback) {
         guard configuration.configuration.feedback.lights, let sequencer,
-              let name = box.controllerInUse, let controller = controllers[name] else { return }
+              let inUse = box.controllerInUse, let controller = controllers[inUse] else { return }
         sequencer.send(feedback, to: controller)
     }
 }
@@ -340,7 +369,7 @@ final class PracticeBoxApp {
 private final class CuePlayer: FeedbackOutput {
     private let engine: SoundEngine
     private let configuration: LiveConfiguration
-    private let cues: [TrainingFeedback: (cue: FeedbackCue, sound: SampledSound)]
+    private let cues: [FeedbackCue.Kind: (cue: FeedbackCue, sound: SampledSound)]
     private let noteRMS: Double
     private let logger = Logger(label: "peach.feedback")
 
@@ -348,17 +377,25 @@ private final class CuePlayer: FeedbackOutput {
         self.engine = engine
         self.configuration = configuration
         self.noteRMS = noteRMS
-        var cues: [TrainingFeedback: (FeedbackCue, SampledSound)] = [:]
-        for feedback in TrainingFeedback.allCases {
-            let cue = FeedbackCue(feedback, sampleRate: VoiceRenderer.sampleRate)
-            cues[feedback] = (cue, SampledSound(samples: cue.samples))
-        }
+        var cues: [FeedbackCue.Kind: (FeedbackCue, SampledSound)] = [:]
+        let all = TrainingFeedback.allCases.map { FeedbackCue($0, sampleRate: VoiceRenderer.sampleRate) }
+            + BoxAlert.allCases.map { FeedbackCue($0, sampleRate: VoiceRenderer.sampleRate) }
+        for cue in all { cues[cue.kind] = (cue, SampledSound(samples: cue.samples)) }
         self.cues = cues
     }
 
     func give(_ feedback: TrainingFeedback) {
+        play(.answer(feedback), turnedOff: !configuration.configuration.feedback.cues)
+    }
+
+    /// Alerts sound even with answer cues turned off: nothing else tells a player without a screen.
+    func alert(_ alert: BoxAlert) {
+        play(.alert(alert), turnedOff: false)
+    }
+
+    private func play(_ kind: FeedbackCue.Kind, turnedOff: Bool) {
         let settings = configuration.configuration.feedback
-        guard settings.cues, let cue = cues[feedback] else { return }
+        guard !turnedOff, let cue = cues[kind] else { return }
         do {
             try engine.playCue(cue.sound, amplitude: cue.cue.amplitude(level: settings.cueLevel, relativeToNoteRMS: noteRMS))
         } catch {
@@ -406,6 +443,11 @@ private final class ResultLog: ComparisonObserver, PitchMatchingObserver {
             \(MeasurementWording.matching(profile.matchingAccuracy(for: PitchMatchingRecord(completed).mode)))
             """)
     }
+}
+
+extension Controller {
+    /// The controller as the box knows it: names and instance, the same identity end to end.
+    var boxID: ControllerID { ControllerID(name: clientName, port: portName, instance: instance) }
 }
 
 extension SoundCard {

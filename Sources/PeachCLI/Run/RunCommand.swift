@@ -59,17 +59,28 @@ struct RunCommand: ParsableCommand {
         let interactive = TerminalSession.isInteractive
         let level = logLevel ?? (interactive ? .warning : .info)
         LoggingSystem.bootstrap { label in
+            // On a terminal the status line is erased before each log line and drawn again after it.
+            if interactive {
+                var handler = StatusLineLogHandler(label: label)
+                handler.logLevel = level
+                return handler
+            }
             var handler = StreamLogHandler.standardError(label: label)
             handler.logLevel = level
             return handler
         }
-        // Trapped first: start-up (loading and calibrating the sound) takes seconds, and a signal then
-        // must not kill the box with its default action.
+        // Caught since main (EarlySignals); from here on the run loop's sequence takes them, and what
+        // came before is handed over: a stop ends here, cleanly; a reload happens after the start.
         let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm, .sighup)
+        let early = EarlySignals.takeReceived()
+        if early.contains(SIGTERM) || early.contains(SIGINT) {
+            Logger(label: "peach.run").notice("stopped by a signal during start-up")
+            return
+        }
         let app = try await PracticeBoxApp.assemble(
             configLocation: config.location, storeOptions: store, audioDeviceOverride: audioDevice, modeOverride: mode,
             keyboard: keyboard ? .always : (interactive ? .whenNoController : .never))
-        await app.run(signals: signals)
+        await app.run(signals: signals, hangUpDuringStart: early.contains(SIGHUP))
     }
 }
 

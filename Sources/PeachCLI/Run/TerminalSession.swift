@@ -30,6 +30,7 @@ final class TerminalSession: @unchecked Sendable {
         guard isRaw else { return }
         var settings = saved
         tcsetattr(STDIN_FILENO, TCSANOW, &settings)
+        StatusLineLogHandler.lastStatus.withLock { $0 = nil }
         write("\r\u{1B}[K")
     }
 
@@ -55,6 +56,7 @@ final class TerminalSession: @unchecked Sendable {
 
     /// Redraws the status line in place, cut to the terminal's width.
     func showStatus(_ text: String) {
+        StatusLineLogHandler.lastStatus.withLock { $0 = text }
         write("\r\u{1B}[K" + text)
     }
 

@@ -24,7 +24,7 @@ public struct Comparison: Hashable, Sendable {
 
     /// The pitch of the second note: the exact interval, then the offset.
     public var targetPitch: Pitch {
-        // The initializer guaranteed the target note exists.
+        // invariant: the initializer guaranteed the target note exists.
         referenceNote.pitch(at: interval, in: tuningSystem)!.detuned(by: centOffset)
     }
 

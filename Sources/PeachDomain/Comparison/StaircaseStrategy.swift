@@ -49,7 +49,7 @@ public final class StaircaseStrategy: NextComparisonStrategy {
         let reference = draw(from: candidates.lowerBound.rawValue...candidates.upperBound.rawValue, random: &random)
         let magnitude = offset(for: reference)
         let offset = Bool.random(using: &random) ? magnitude : -magnitude
-        // `referenceNotes(for:)` keeps the target inside the MIDI range.
+        // invariant: `referenceNotes(for:)` holds valid notes and keeps the target inside the MIDI range.
         return Comparison(referenceNote: MIDINote(reference), interval: interval, tuningSystem: settings.tuningSystem,
                           centOffset: Cents(offset))!
     }
@@ -94,14 +94,14 @@ public final class StaircaseStrategy: NextComparisonStrategy {
 
     static func focusWeights(focus: Double, estimate: ThresholdEstimate?, range: NoteRange) -> [Int: Double]? {
         guard focus > 0, let estimate else { return nil }
-        let notes = range.lowest.rawValue...range.highest.rawValue
-        let weakness = notes.map { estimate.curve[MIDINote($0)]?.high ?? 0 }
+        let notes = range.notes
+        let weakness = notes.map { estimate.curve[$0]?.high ?? 0 }
         let total = weakness.reduce(0, +)
         guard total > 0, total.isFinite else { return nil }
         let share = min(focus, 1)
         var weights: [Int: Double] = [:]
         for (note, value) in zip(notes, weakness) {
-            weights[note] = (1 - share) / Double(notes.count) + share * value / total
+            weights[note.rawValue] = (1 - share) / Double(notes.count) + share * value / total
         }
         return weights
     }

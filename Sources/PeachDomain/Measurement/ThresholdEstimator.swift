@@ -59,11 +59,11 @@ public enum ThresholdEstimator {
         var notes: [MIDINote: CentsEstimate] = [:]
         var sum = 0.0
         var gradientOfSum = [Double](repeating: 0, count: fit.model.parameterCount)
-        let keys = range.lowest.rawValue...range.highest.rawValue
+        let keys = range.notes
         for key in keys {
-            let (logValue, gradient) = fit.logThreshold(note: Double(key), intervalShares: shares)
+            let (logValue, gradient) = fit.logThreshold(note: Double(key.rawValue), intervalShares: shares)
             let estimate = CentsEstimate(logValue: logValue, logStandardDeviation: fit.variance(along: gradient).squareRoot())
-            notes[MIDINote(key)] = estimate
+            notes[key] = estimate
             sum += estimate.value
             for index in gradient.indices { gradientOfSum[index] += estimate.value * gradient[index] }
         }

@@ -9,6 +9,7 @@ public struct NoteDuration: Hashable, Comparable, Sendable, Codable {
         self.seconds = seconds
     }
 
+    // invariant: a constant inside the valid range.
     public static let standard = NoteDuration(seconds: 1.0)!
 
     public var duration: Duration { .milliseconds(Int64((seconds * 1000).rounded())) }

@@ -32,9 +32,16 @@ public struct NoteRange: Hashable, Sendable, Codable, CustomStringConvertible {
     }
 
     /// C2…C6 (36…84), the default.
+    // invariant: constants forming a valid range.
     public static let standard = try! NoteRange(lowest: MIDINote(36), highest: MIDINote(84))
 
     public func contains(_ note: MIDINote) -> Bool { (lowest...highest).contains(note) }
+
+    /// Every key of the range, lowest first.
+    public var notes: [MIDINote] {
+        // invariant: every number between two valid notes is a valid note.
+        (lowest.rawValue...highest.rawValue).map { MIDINote($0) }
+    }
 
     /// The reference notes from which `interval` lands inside 0…127: the whole range, shrunk at
     /// the edge the interval points to when needed. Never empty for a valid range and interval.
@@ -42,6 +49,7 @@ public struct NoteRange: Hashable, Sendable, Codable, CustomStringConvertible {
         let shift = interval.signedSemitones
         let low = max(lowest.rawValue, MIDINote.validRange.lowerBound - shift)
         let high = min(highest.rawValue, MIDINote.validRange.upperBound - shift)
+        // invariant: both are clamped into 0…127 by the lines above.
         return MIDINote(low)...MIDINote(high)
     }
 

@@ -22,6 +22,7 @@ public struct PitchMatchingChallenge: Hashable, Sendable {
 
     /// Where the player should end up: the exact interval from the reference.
     public var targetPitch: Pitch {
+        // invariant: the initialiser refuses a challenge whose target leaves the MIDI range.
         referenceNote.pitch(at: interval, in: tuningSystem)!
     }
 

@@ -148,7 +148,7 @@ public final class PitchMatchingSession {
         let reference = settings.randomReferenceNote(for: interval, random: &random)
         let spread = settings.pitchMatchingInitialOffsetRange.magnitude.rawValue
         let initialOffset = spread > 0 ? Cents(Double.random(in: -spread...spread, using: &random)) : .zero
-        // `randomReferenceNote` keeps the target inside the MIDI range.
+        // invariant: `randomReferenceNote` keeps the target inside the MIDI range.
         let challenge = PitchMatchingChallenge(referenceNote: reference, interval: interval,
                                                tuningSystem: settings.tuningSystem, initialCentOffset: initialOffset)!
         currentChallenge = challenge

@@ -59,7 +59,9 @@ public struct ProgressTimeline: Sendable {
         self.modes = modes
     }
 
-    public subscript(mode: TrainingMode) -> ModeProgress { modes[mode]! }
+    public subscript(mode: TrainingMode) -> ModeProgress {
+        modes[mode] ?? ModeProgress(mode: mode, buckets: [], ewma: nil, count: 0)
+    }
 
     /// Groups time-ordered answers: sessions (a gap of 30 min or more starts a new one) within the last
     /// 24 h, calendar days within 7 days, calendar weeks within 30 days, calendar months before that.
@@ -85,6 +87,7 @@ public struct ProgressTimeline: Sendable {
             groups.append((size, period.start, period.end, WelfordAccumulator([value])))
         }
         return groups.map {
+            // invariant: a bucket is made with its first value, so it has a mean and a deviation.
             Bucket(size: $0.size, start: $0.start, mean: $0.values.mean!,
                    standardDeviation: $0.values.populationStandardDeviation!, count: $0.values.count)
         }

@@ -86,6 +86,7 @@ extension TrainingSettings {
     /// A reference note, uniformly from the range, such that `interval` stays inside the MIDI range.
     func randomReferenceNote(for interval: DirectedInterval, random: inout any RandomNumberGenerator) -> MIDINote {
         let candidates = noteRange.referenceNotes(for: interval)
+        // invariant: drawn from a range of valid notes.
         return MIDINote(Int.random(in: candidates.lowerBound.rawValue...candidates.upperBound.rawValue, using: &random))
     }
 }

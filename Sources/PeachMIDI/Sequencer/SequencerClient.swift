@@ -132,6 +132,9 @@ private final class InputLoop: @unchecked Sendable {
     /// The controllers connected now, by their current address.
     var controllers: [SequencerAddress: Controller] = [:]
     var overruns = 0
+    /// A flood overruns the input hundreds of times a minute: one line per 10 s is enough.
+    var overrunWarning = RepeatedWarning()
+    var inputErrorWarning = RepeatedWarning()
 
     init(handle: SequencerHandle, inputPort: Int, feedbackPort: Int, mappings: MappingLibrary,
          continuation: AsyncStream<ControllerEvent>.Continuation, wakeRead: Int32, logger: Logger) {
@@ -177,11 +180,15 @@ private final class InputLoop: @unchecked Sendable {
             if status == -EAGAIN { return }
             if status == -ENOSPC {
                 overruns += 1
-                logger.warning("MIDI input overrun: the sequencer dropped events (\(overruns) times so far)")
+                if let counted = overrunWarning.occurred(at: Double(monotonicNanoseconds()) / 1e9) {
+                    logger.warning("MIDI input overrun: the sequencer dropped events (\(overruns) times so far)\(overrunWarning.note(counted))")
+                }
                 continue
             }
             guard status >= 0, let event else {
-                if status < 0 { logger.warning("MIDI input error: \(String(cString: snd_strerror(status)))") }
+                if status < 0, let counted = inputErrorWarning.occurred(at: Double(monotonicNanoseconds()) / 1e9) {
+                    logger.warning("MIDI input error: \(String(cString: snd_strerror(status)))\(inputErrorWarning.note(counted))")
+                }
                 return
             }
             handle(event.pointee, at: monotonicNanoseconds())
@@ -228,7 +235,11 @@ private final class InputLoop: @unchecked Sendable {
     @discardableResult
     private func register(_ port: SequencerPortInfo) -> Controller {
         let mapping = mappings.mapping(clientName: port.clientName, portName: port.portName)
-        var controller = Controller(clientName: port.clientName, portName: port.portName, address: port.address, mapping: mapping)
+        // Twins (same client and port names) are told apart by the lowest instance number not in use.
+        let instance = Controller.freeInstance(clientName: port.clientName, portName: port.portName,
+                                               among: Array(controllers.values))
+        var controller = Controller(clientName: port.clientName, portName: port.portName, address: port.address,
+                                    mapping: mapping, instance: instance)
         if let feedback = mapping.feedback {
             let writable = handle.ports(ofClient: port.address.client).filter(SequencerPortRules.acceptsFeedback)
             let chosen = feedback.port.map { pattern in writable.first { pattern.matches($0.portName) } }

@@ -30,19 +30,26 @@ public final class PracticeBox {
 
     /// The mode training starts in: an explicit choice (`--mode`, a mode control) or the remembered one.
     public private(set) var mode: TrainingMode
-    /// Connected controllers by name, oldest first.
-    public private(set) var connectedControllers: [String] = []
+    /// Connected controllers, oldest first.
+    public private(set) var connectedControllers: [ControllerID] = []
     /// The controller whose loss stops training: the one that last did something, else the newest.
-    public private(set) var controllerInUse: String?
+    public private(set) var controllerInUse: ControllerID?
     public private(set) var isAudioAvailable = true
+    /// The audio output was missing when Peach started: training starts as soon as it appears.
+    private var startsWhenAudioAppears = false
     /// Why training is not running, when something outside the player's control stopped it.
     public private(set) var lastInterruption: TrainingInterruption?
+    /// Set while the history refuses answers (they are kept for later, or lost when not journaled).
+    public private(set) var historyProblem: HistoryProblem?
     /// Called after anything the status line shows may have changed.
     public var onChange: (@MainActor () -> Void)?
+    private let alerts: FeedbackAnnouncer?
 
     public init(comparison: ComparisonSession, matching: PitchMatchingSession,
                 interruptions: TrainingInterruptionCenter, modeMemory: any ModeMemory,
-                modeOverride: TrainingMode? = nil, logger: Logger = Logger(label: "peach.box")) {
+                modeOverride: TrainingMode? = nil, alerts: FeedbackAnnouncer? = nil,
+                logger: Logger = Logger(label: "peach.box")) {
+        self.alerts = alerts
         self.comparison = comparison
         self.matching = matching
         self.interruptions = interruptions
@@ -68,27 +75,27 @@ public final class PracticeBox {
 
     // MARK: Controllers
 
-    public func controllerConnected(_ name: String) {
-        if !connectedControllers.contains(name) { connectedControllers.append(name) }
-        controllerInUse = name
-        logger.info("controller connected: \(name)")
+    public func controllerConnected(_ controller: ControllerID) {
+        if !connectedControllers.contains(controller) { connectedControllers.append(controller) }
+        controllerInUse = controller
+        logger.info("controller connected: \(controller)")
         if !isTraining { start(mode) }
         onChange?()
     }
 
-    public func controllerDisconnected(_ name: String) {
-        guard let index = connectedControllers.firstIndex(of: name) else { return }
+    public func controllerDisconnected(_ controller: ControllerID) {
+        guard let index = connectedControllers.firstIndex(of: controller) else { return }
         connectedControllers.remove(at: index)
-        logger.info("controller disconnected: \(name)")
-        if controllerInUse == name || connectedControllers.isEmpty {
+        logger.info("controller disconnected: \(controller)")
+        if controllerInUse == controller || connectedControllers.isEmpty {
             controllerInUse = connectedControllers.last
-            interrupt(.controllerDisconnected(name: name))
+            interrupt(.controllerDisconnected(name: controller.description))
         }
         onChange?()
     }
 
     /// What a controller (or the computer keyboard) asks for, already mapped.
-    public func handle(_ action: ControllerAction, from controller: String? = nil) {
+    public func handle(_ action: ControllerAction, from controller: ControllerID? = nil) {
         if let controller, connectedControllers.contains(controller) { controllerInUse = controller }
         switch action {
         case .answer(let higher):
@@ -118,9 +125,37 @@ public final class PracticeBox {
     }
 
     public func audioOutputRecovered() {
-        logger.info("audio output is back; training starts again from the controller")
         isAudioAvailable = true
         interruptions.post(.audioInterruptionEnded)
+        if startsWhenAudioAppears, !connectedControllers.isEmpty, !isTraining {
+            logger.info("the audio output is there; starting")
+            start(mode)
+        } else {
+            logger.info("audio output is back; training starts again from the controller")
+        }
+        onChange?()
+    }
+
+    /// At start-up the audio output is missing or busy: wait for it, then start by itself (unlike
+    /// after a loss during training, which waits for the player).
+    public func audioOutputMissingAtStart(_ reason: String) {
+        logger.warning("waiting for the audio output: \(reason)")
+        isAudioAvailable = false
+        startsWhenAudioAppears = true
+        onChange?()
+    }
+
+    /// The history refused an answer: told once (an alert cue, the status line) until it recovers.
+    public func historyRefused(_ reason: String, keptInJournal: Bool) {
+        historyProblem = HistoryProblem(reason: reason, isKeptInJournal: keptInJournal)
+        alerts?.announce(.historyUnavailable)
+        onChange?()
+    }
+
+    public func historyRecovered() {
+        guard historyProblem != nil else { return }
+        historyProblem = nil
+        alerts?.announce(.historyRecovered)
         onChange?()
     }
 
@@ -141,6 +176,7 @@ public final class PracticeBox {
             return
         }
         lastInterruption = nil
+        startsWhenAudioAppears = false
         logger.info("starting \(mode)")
         switch mode.skill {
         case .comparison:
@@ -165,4 +201,11 @@ public final class PracticeBox {
         if isTraining, interruption.stopsTraining { lastInterruption = interruption }
         interruptions.post(interruption)
     }
+}
+
+/// Why answers are not reaching the history.
+public struct HistoryProblem: Hashable, Sendable {
+    public var reason: String
+    /// False when the journal cannot be written either: answers live only in memory until then.
+    public var isKeptInJournal: Bool
 }

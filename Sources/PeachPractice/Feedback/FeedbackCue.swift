@@ -5,10 +5,16 @@ import PeachDomain
 ///
 /// Cues are bursts of filtered noise, so they have no pitch of their own that could be mistaken for
 /// (or bias the ear against) a training note: two bright ticks mean correct or close, one mid tick
-/// moderate, one dull low burst wrong or far. They are made once at start-up (mono, peak 1.0) and
-/// played well below the training notes' loudness.
+/// moderate, one dull low burst wrong or far. Alerts are longer and unlike any answer: three falling
+/// bursts when the history stops taking answers, a rising pair when it takes them again. They are
+/// made once at start-up (mono, peak 1.0) and played well below the training notes' loudness.
 public struct FeedbackCue: Hashable, Sendable {
-    public let feedback: TrainingFeedback
+    public enum Kind: Hashable, Sendable {
+        case answer(TrainingFeedback)
+        case alert(BoxAlert)
+    }
+
+    public let kind: Kind
     public let sampleRate: Double
     public let samples: [Float]
 
@@ -16,10 +22,26 @@ public struct FeedbackCue: Hashable, Sendable {
     public static let defaultLevel = AmplitudeDB(-20)
 
     public init(_ feedback: TrainingFeedback, sampleRate: Double = 48_000) {
-        self.feedback = feedback
+        self.init(kind: .answer(feedback), sampleRate: sampleRate)
+    }
+
+    public init(_ alert: BoxAlert, sampleRate: Double = 48_000) {
+        self.init(kind: .alert(alert), sampleRate: sampleRate)
+    }
+
+    private init(kind: Kind, sampleRate: Double) {
+        self.kind = kind
         self.sampleRate = sampleRate
-        var noise = NoiseSource(seed: UInt64(feedback.hashSeed))
+        var noise = NoiseSource(seed: UInt64(kind.hashSeed))
         var samples: [Float]
+        let feedback: TrainingFeedback
+        switch kind {
+        case .answer(let answer):
+            feedback = answer
+        case .alert(let alert):
+            self.samples = Self.normalised(Self.alertSamples(alert, sampleRate: sampleRate, noise: &noise))
+            return
+        }
         switch feedback {
         case .correct, .close:
             samples = Self.burst(.bright, attack: 0.001, decay: 0.008, length: 0.035, sampleRate: sampleRate, noise: &noise)
@@ -31,8 +53,29 @@ public struct FeedbackCue: Hashable, Sendable {
         case .wrong, .far:
             samples = Self.burst(.dull, attack: 0.005, decay: 0.05, length: 0.2, sampleRate: sampleRate, noise: &noise)
         }
+        self.samples = Self.normalised(samples)
+    }
+
+    private static func normalised(_ samples: [Float]) -> [Float] {
         let peak = samples.reduce(Float(0)) { max($0, abs($1)) }
-        self.samples = peak > 0 ? samples.map { $0 / peak } : samples
+        return peak > 0 ? samples.map { $0 / peak } : samples
+    }
+
+    private static func alertSamples(_ alert: BoxAlert, sampleRate: Double, noise: inout NoiseSource) -> [Float] {
+        let gap = [Float](repeating: 0, count: Int(0.06 * sampleRate))
+        switch alert {
+        case .historyUnavailable:
+            // Bright, middle, dull: falling, three times as long as any answer cue.
+            let parts = [Colour.bright, .middle, .dull].map {
+                burst($0, attack: 0.002, decay: 0.03, length: 0.09, sampleRate: sampleRate, noise: &noise)
+            }
+            return parts[0] + gap + parts[1] + gap + parts[2]
+        case .historyRecovered:
+            // Middle then bright: rising.
+            let low = burst(.middle, attack: 0.002, decay: 0.03, length: 0.09, sampleRate: sampleRate, noise: &noise)
+            let high = burst(.bright, attack: 0.002, decay: 0.03, length: 0.09, sampleRate: sampleRate, noise: &noise)
+            return low + gap + high
+        }
     }
 
     public var duration: Double { Double(samples.count) / sampleRate }
@@ -113,14 +156,16 @@ private struct NoiseSource {
     }
 }
 
-private extension TrainingFeedback {
+private extension FeedbackCue.Kind {
     var hashSeed: Int {
         switch self {
-        case .correct: 1
-        case .wrong: 2
-        case .close: 3
-        case .moderate: 4
-        case .far: 5
+        case .answer(.correct): 1
+        case .answer(.wrong): 2
+        case .answer(.close): 3
+        case .answer(.moderate): 4
+        case .answer(.far): 5
+        case .alert(.historyUnavailable): 6
+        case .alert(.historyRecovered): 7
         }
     }
 }

@@ -4,6 +4,12 @@ import PeachDomain
 @MainActor
 public protocol FeedbackOutput: AnyObject {
     func give(_ feedback: TrainingFeedback)
+    /// Something the player must know that is not an answer's outcome (LEDs ignore it by default).
+    func alert(_ alert: BoxAlert)
+}
+
+extension FeedbackOutput {
+    public func alert(_ alert: BoxAlert) {}
 }
 
 /// Hears of every answer from both sessions and passes its feedback on to every output.
@@ -27,6 +33,12 @@ public final class FeedbackAnnouncer: ComparisonObserver, PitchMatchingObserver 
 
     public func pitchMatchingCompleted(_ completed: CompletedPitchMatching) {
         announce(TrainingFeedback(completed))
+    }
+
+    public func announce(_ alert: BoxAlert) {
+        for output in outputs {
+            output.alert(alert)
+        }
     }
 
     private func announce(_ feedback: TrainingFeedback) {

@@ -49,6 +49,10 @@ public struct PracticeStatus: Hashable, Sendable {
             let accuracy = profile.matchingAccuracy(for: TrainingMode(skill: .matching, scope: mode.scope))
             threshold = MeasurementWording.matching(accuracy)
         }
+        if let problem = box.historyProblem {
+            error = problem.isKeptInJournal ? "history busy: answers kept, saved later"
+                : "answers NOT saved: the history and its journal cannot be written"
+        }
     }
 
     /// The status as one line, cut to `width` characters.

@@ -38,7 +38,7 @@ public struct KeyCalibration: Codable, Sendable, Equatable {
         for key in Self.keys {
             guard let actual = self.frequency(ofKey: key) else { continue }
             let distance = abs(log2(frequency / actual))
-            if best == nil || distance < best!.distance { best = (key, actual, distance) }
+            if distance < best?.distance ?? .infinity { best = (key, actual, distance) }
         }
         return best.map { ($0.key, $0.frequency) }
     }

@@ -29,6 +29,7 @@ public struct PresetCalibrator: Sendable {
                 right.withUnsafeMutableBufferPointer { r in
                     for b in 0..<blocks {
                         let offset = b * FluidSynthesizer.blockSize
+                        // invariant: both buffers hold `blocks` blocks, so they are not empty.
                         synth.render(frames: FluidSynthesizer.blockSize, left: l.baseAddress! + offset, right: r.baseAddress! + offset)
                     }
                 }

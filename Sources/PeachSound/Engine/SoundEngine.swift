@@ -67,6 +67,7 @@ public final class SoundEngine: NotePlayer {
     public func playCue(_ cue: SampledSound, amplitude: AmplitudeDB) throws {
         keptCues[ObjectIdentifier(cue)] = cue
         guard cue.count > 0 else { return }
+        // invariant: checked non-empty above.
         try send(.cue(samples: UnsafePointer(cue.samples.baseAddress!), count: cue.count, gain: Float(amplitude.linearGain)))
     }
 

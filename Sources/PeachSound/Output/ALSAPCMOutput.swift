@@ -49,9 +49,35 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
     /// Underruns recovered so far.
     public var underruns: Int { _underruns.load(ordering: .relaxed) }
 
+    /// Opens the device and starts playing; throws when the device cannot be opened.
     public func start() throws {
         guard !running.load(ordering: .acquiring) else { return }
         pcm = try open()
+        startThread()
+    }
+
+    /// Starts playing whether or not the device opens now. A device that cannot be opened (missing,
+    /// busy) is tried every `retryInterval` until it opens (`.recovered`), as after a loss; the
+    /// returned reason says why it is waiting (nil when it opened).
+    public func startWaitingForDevice() -> String? {
+        guard !running.load(ordering: .acquiring) else { return nil }
+        var waitingReason: String?
+        do {
+            pcm = try open()
+        } catch {
+            pcm = nil
+            // The device and why, without `peach play`'s hints (the caller has its own options).
+            if case .audioDevice(let device, let reason) = error {
+                waitingReason = "audio device \(device): \(reason)"
+            } else {
+                waitingReason = error.description
+            }
+        }
+        startThread()
+        return waitingReason
+    }
+
+    private func startThread() {
         running.store(true, ordering: .releasing)
         let thread = Thread { [self] in run() }
         thread.name = "peach-audio"
@@ -113,7 +139,8 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
     }
 
     private func run() {
-        let frames = max(periodFrames, 16)
+        // Before the device was ever opened, the period asked for.
+        let frames = max(periodFrames > 0 ? periodFrames : configuration.periodFrames, 16)
         let mono = UnsafeMutablePointer<Float>.allocate(capacity: frames)
         let interleaved = UnsafeMutablePointer<Int16>.allocate(capacity: frames * 2)
         defer {

@@ -19,6 +19,7 @@ public final class WAVFileSink {
         var left = frames
         while left > 0 {
             let n = min(block.count, left)
+            // invariant: `block` is allocated non-empty.
             block.withUnsafeMutableBufferPointer { renderer.render(into: $0.baseAddress!, frames: n) }
             samples.append(contentsOf: block[0..<n])
             left -= n

@@ -11,8 +11,8 @@ public struct SoundFontPreset: Hashable, Sendable, Codable, CustomStringConverti
     /// Parses `BANK:PROGRAM` (`0:0`, `8:80`) or a lone program number (bank 0).
     public init(parsing text: String) throws(SoundError) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count),
-              let program = Int(parts.last!.trimmingCharacters(in: .whitespaces)), (0...127).contains(program)
+        guard (1...2).contains(parts.count), let programText = parts.last,
+              let program = Int(programText.trimmingCharacters(in: .whitespaces)), (0...127).contains(program)
         else { throw .invalidPresetText(text) }
         var bank = 0
         if parts.count == 2 {

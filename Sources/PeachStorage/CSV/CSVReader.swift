@@ -23,15 +23,38 @@ enum CSVReader {
 
     static func rows(in text: String) -> [Row] {
         var text = text
-        return text.withUTF8 { bytes in
-            var parser = Parser()
+        var stream = Stream()
+        var rows = text.withUTF8 { stream.feed($0) }
+        rows += stream.finish()
+        return rows
+    }
+
+    /// The reader over a file read in pieces: each `feed` returns the rows completed so far, so a
+    /// file of any size is read in the memory of one piece and one record.
+    struct Stream {
+        private var parser = Parser()
+        /// A `\r` ended the last piece: a `\n` starting the next belongs to it.
+        private var pendingCarriageReturn = false
+
+        mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>) -> [Row] {
             var index = 0
+            if pendingCarriageReturn {
+                pendingCarriageReturn = false
+                if index < bytes.count, bytes[index] == .lineFeed {
+                    index += 1
+                    parser.lineBreak(.carriageReturn, .lineFeed)
+                } else {
+                    parser.lineBreak(.carriageReturn)
+                }
+            }
             while index < bytes.count {
                 let byte = bytes[index]
                 index += 1
                 if byte == .carriageReturn {
                     // `\r\n` is one line break; the `\n` goes with it.
-                    if index < bytes.count, bytes[index] == .lineFeed {
+                    if index == bytes.count {
+                        pendingCarriageReturn = true
+                    } else if bytes[index] == .lineFeed {
                         index += 1
                         parser.lineBreak(.carriageReturn, .lineFeed)
                     } else {
@@ -43,8 +66,16 @@ enum CSVReader {
                     parser.consume(byte)
                 }
             }
+            return parser.takeRows()
+        }
+
+        mutating func finish() -> [Row] {
+            if pendingCarriageReturn {
+                pendingCarriageReturn = false
+                parser.lineBreak(.carriageReturn)
+            }
             parser.finish()
-            return parser.rows
+            return parser.takeRows()
         }
     }
 
@@ -115,6 +146,11 @@ enum CSVReader {
             case .fieldStart, .unquoted, .quoteInQuoted:
                 endRecord()
             }
+        }
+
+        mutating func takeRows() -> [Row] {
+            defer { rows.removeAll(keepingCapacity: true) }
+            return rows
         }
 
         mutating func finish() {

@@ -7,7 +7,14 @@ import PeachDomain
 /// (`centOffset` and `isCorrect`, or `initialCentOffset` and `userCentError`). The note names and the
 /// interval repeat what the note numbers say, and must agree with them. Columns of the other kinds are
 /// not read. Rhythm rows are recognised by their type and not read further.
+///
+/// Values must also be plausible for an answer Peach could have recorded: cents finite and within
+/// ±1200, the time between 2000 and one day after `now`.
 struct CSVRowDecoder: Sendable {
+    static let centLimit = 1200.0
+    /// 2000-01-01T00:00:00Z: before any version of Peach.
+    static let earliest = Date(timeIntervalSince1970: 946_684_800)
+
     enum Decoded: Hashable, Sendable {
         case comparison(ComparisonRecord)
         case pitchMatching(PitchMatchingRecord)
@@ -17,12 +24,14 @@ struct CSVRowDecoder: Sendable {
     }
 
     let layout: CSVLayout
+    /// Timestamps more than a day after this are refused.
+    var now = Date()
 
     func decode(_ fields: [String]) -> Decoded {
         guard fields.count == layout.fieldCount else {
             return .invalid(["expected \(layout.fieldCount) fields, found \(fields.count)"])
         }
-        var row = Row(fields: fields, layout: layout)
+        var row = Row(fields: fields, layout: layout, latest: now.addingTimeInterval(86_400))
         guard let type = row.required(.trainingType) else { return .invalid(row.problems) }
         if CSVTrainingType.isRhythm(type) { return .rhythm }
         let isComparison = type == CSVTrainingType.comparison || type == CSVTrainingType.formerComparison
@@ -36,7 +45,7 @@ struct CSVRowDecoder: Sendable {
         let interval = row.interval(from: referenceNote, to: targetNote)
         let tuningSystem = row.tuningSystem()
         if isComparison {
-            let centOffset = row.number(.centOffset)
+            let centOffset = row.cents(.centOffset)
             let isCorrect = row.boolean(.isCorrect)
             guard let timestamp, let referenceNote, let targetNote, interval != nil, let tuningSystem, let centOffset,
                   let isCorrect, row.problems.isEmpty,
@@ -46,8 +55,8 @@ struct CSVRowDecoder: Sendable {
             else { return row.invalid() }
             return .comparison(record)
         } else {
-            let initialCentOffset = row.number(.initialCentOffset)
-            let userCentError = row.number(.userCentError)
+            let initialCentOffset = row.cents(.initialCentOffset)
+            let userCentError = row.cents(.userCentError)
             guard let timestamp, let referenceNote, let targetNote, interval != nil, let tuningSystem,
                   let initialCentOffset, let userCentError, row.problems.isEmpty,
                   let record = PitchMatchingRecord(referenceNote: referenceNote, targetNote: targetNote,
@@ -63,11 +72,13 @@ struct CSVRowDecoder: Sendable {
     private struct Row {
         let fields: [String]
         let layout: CSVLayout
+        let latest: Date
         var problems: [String] = []
 
-        init(fields: [String], layout: CSVLayout) {
+        init(fields: [String], layout: CSVLayout, latest: Date) {
             self.fields = fields
             self.layout = layout
+            self.latest = latest
         }
 
         /// The row's problems; never an empty list, though every way to fail names its own problem first.
@@ -87,6 +98,14 @@ struct CSVRowDecoder: Sendable {
             guard let text = required(.timestamp) else { return nil }
             guard let date = CSVTimestamp.parse(text) else {
                 problems.append("timestamp \(quoted(text)) is not ISO 8601 (like 2026-03-05T14:03:07Z)")
+                return nil
+            }
+            guard date >= CSVRowDecoder.earliest else {
+                problems.append("timestamp \(quoted(text)) is before 2000: no answer can be that old")
+                return nil
+            }
+            guard date <= latest else {
+                problems.append("timestamp \(quoted(text)) is in the future (later than \(CSVTimestamp.format(latest)))")
                 return nil
             }
             return date
@@ -149,6 +168,16 @@ struct CSVRowDecoder: Sendable {
                 problems.append("\(column.rawValue) \(quoted(text)) is not a number")
             }
             return nil
+        }
+
+        /// A number of cents an answer can have: finite, within ±1200.
+        mutating func cents(_ column: CSVColumn) -> Double? {
+            guard let value = number(column) else { return nil }
+            guard abs(value) <= CSVRowDecoder.centLimit else {
+                problems.append("\(column.rawValue) \(value) is outside ±1200 cents (an octave either way)")
+                return nil
+            }
+            return value
         }
 
         /// `true` or `false`; any letter case, because spreadsheets write `TRUE`.

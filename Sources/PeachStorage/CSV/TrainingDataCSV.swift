@@ -35,47 +35,29 @@ public enum TrainingDataCSV {
     /// Accepts `\n` and `\r\n` line breaks, with or without one after the last line, a UTF-8 byte order
     /// mark, blank lines anywhere, and quoted fields (a record with a quoted line break spans several
     /// lines; its problems are reported at the line where it starts). Records come back in file order.
-    public static func parse(_ text: String) throws(CSVImportError) -> CSVImportResult {
-        var text = text
-        if text.unicodeScalars.first == "\u{FEFF}" { text.unicodeScalars.removeFirst() }
-        let rows = CSVReader.rows(in: text)
-
-        guard let metadataRow = rows.first else {
-            throw CSVImportError(problems: [CSVProblem(line: 0, reason: "the file is empty")])
-        }
-        let format = try formatVersion(metadataRow)
-        guard rows.count > 1 else {
-            throw CSVImportError(problems: [CSVProblem(line: 0, reason: "the file ends before its header line")])
-        }
-        let layout: CSVLayout
-        switch rows[1] {
-        case .malformed(let line, let reason):
-            throw CSVImportError(problems: [CSVProblem(line: line, reason: reason)])
-        case .record(let line, let fields):
-            layout = try CSVLayout.make(format: format, header: fields, line: line).get()
-        }
-
-        let decoder = CSVRowDecoder(layout: layout)
+    /// Timestamps more than a day after `now` are refused as implausible.
+    public static func parse(_ text: String, now: Date = Date()) throws(CSVImportError) -> CSVImportResult {
+        var stream = CSVImportStream(now: now)
         var comparisons: [ComparisonRecord] = []
         var pitchMatchings: [PitchMatchingRecord] = []
-        var skippedRhythmRows = 0
-        var problems: [CSVProblem] = []
-        for row in rows.dropFirst(2) {
-            switch row {
-            case .malformed(let line, let reason):
-                problems.append(CSVProblem(line: line, reason: reason))
-            case .record(let line, let fields):
-                switch decoder.decode(fields) {
-                case .comparison(let record): comparisons.append(record)
-                case .pitchMatching(let record): pitchMatchings.append(record)
-                case .rhythm: skippedRhythmRows += 1
-                case .invalid(let reasons): problems += reasons.map { CSVProblem(line: line, reason: $0) }
-                }
+        let collect = { (record: TrainingRecord) in
+            switch record {
+            case .comparison(let answer): comparisons.append(answer)
+            case .pitchMatching(let answer): pitchMatchings.append(answer)
             }
         }
-        guard problems.isEmpty else { throw CSVImportError(problems: problems) }
+        var text = text
+        text.withUTF8 { stream.feed($0, collect) }
+        let format: Int
+        do {
+            format = try stream.finish(collect)
+        } catch let error as CSVImportError {
+            throw error
+        } catch {
+            throw CSVImportError(problems: [CSVProblem(line: 0, reason: "\(error)")])
+        }
         return CSVImportResult(comparisons: comparisons, pitchMatchings: pitchMatchings,
-                               skippedRhythmRows: skippedRhythmRows, formatVersion: format)
+                               skippedRhythmRows: stream.skippedRhythmRows, formatVersion: format)
     }
 
     /// `date` exactly as the CSV writes it: ISO 8601, UTC, milliseconds (`2026-03-05T14:03:07.250Z`).
@@ -139,7 +121,7 @@ public enum TrainingDataCSV {
     // MARK: - Import
 
     /// The format of `# peach-export-format:N`; a spreadsheet may have padded the line with empty fields.
-    private static func formatVersion(_ row: CSVReader.Row) throws(CSVImportError) -> Int {
+    static func formatVersion(_ row: CSVReader.Row) throws(CSVImportError) -> Int {
         let line = row.line
         let fail = { (reason: String) in CSVImportError(problems: [CSVProblem(line: line, reason: reason)]) }
         let fields: [String]

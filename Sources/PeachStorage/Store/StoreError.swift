@@ -10,6 +10,7 @@ public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
     case locked(path: String)
     case cannotCreateDirectory(path: String, reason: String)
     case readOnlyLocation(path: String)
+    case diskFull(path: String)
     case failed(path: String, reason: String)
 
     public var description: String {
@@ -31,6 +32,8 @@ public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
             "cannot create the data directory \(path): \(reason)"
         case .readOnlyLocation(let path):
             "\(path) cannot be written (read-only file system or missing permission)."
+        case .diskFull(let path):
+            "the disk holding \(path) is full."
         case .failed(let path, let reason):
             "the training history at \(path) could not be used: \(reason)"
         }

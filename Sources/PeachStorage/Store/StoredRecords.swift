@@ -17,16 +17,17 @@ struct StoredComparison: Codable, FetchableRecord, PersistableRecord {
     var isCorrect: Bool
 
     /// Decodes by column position (the table's declared order, which `SELECT *` keeps): several
-    /// times faster than Codable decoding when a million answers are loaded at start-up.
+    /// times faster than Codable decoding when a million answers are loaded at start-up. A value of
+    /// the wrong type (SQLite stores whatever it is given) never traps: the row decodes as no record.
     init(row: Row) throws {
-        id = row[0]
-        timestamp = row[1]
-        referenceNote = row[2]
-        targetNote = row[3]
-        interval = row[4]
-        tuningSystem = row[5]
-        centOffset = row[6]
-        isCorrect = row[7]
+        id = StoredValue.integer(row, 0).map(Int64.init)
+        timestamp = StoredValue.real(row, 1)
+        referenceNote = StoredValue.integer(row, 2) ?? -1
+        targetNote = StoredValue.integer(row, 3) ?? -1
+        interval = StoredValue.integer(row, 4) ?? 0
+        tuningSystem = StoredValue.text(row, 5)
+        centOffset = StoredValue.real(row, 6)
+        isCorrect = StoredValue.integer(row, 7).map { $0 != 0 } ?? false
     }
 
     init(_ record: ComparisonRecord) {
@@ -39,10 +40,12 @@ struct StoredComparison: Codable, FetchableRecord, PersistableRecord {
         isCorrect = record.isCorrect
     }
 
-    /// Nil only for a row that the table's CHECK constraints should have kept out.
+    /// Nil for a row no answer can be (the table's CHECK constraints should have kept most out):
+    /// notes outside 0–127 or more than an octave apart, an unknown tuning, a value that is not finite.
     var record: ComparisonRecord? {
         guard let reference = MIDINote(validating: referenceNote), let target = MIDINote(validating: targetNote),
-              let tuning = TuningSystem(rawValue: tuningSystem) else { return nil }
+              let tuning = TuningSystem(rawValue: tuningSystem), timestamp.isFinite, centOffset.isFinite
+        else { return nil }
         return ComparisonRecord(referenceNote: reference, targetNote: target, centOffset: Cents(centOffset),
                                 isCorrect: isCorrect, tuningSystem: tuning,
                                 timestamp: Date(timeIntervalSince1970: timestamp))
@@ -62,16 +65,16 @@ struct StoredPitchMatching: Codable, FetchableRecord, PersistableRecord {
     var initialCentOffset: Double
     var userCentError: Double
 
-    /// Decodes by column position, like `StoredComparison`.
+    /// Decodes by column position, like `StoredComparison`, and as tolerantly.
     init(row: Row) throws {
-        id = row[0]
-        timestamp = row[1]
-        referenceNote = row[2]
-        targetNote = row[3]
-        interval = row[4]
-        tuningSystem = row[5]
-        initialCentOffset = row[6]
-        userCentError = row[7]
+        id = StoredValue.integer(row, 0).map(Int64.init)
+        timestamp = StoredValue.real(row, 1)
+        referenceNote = StoredValue.integer(row, 2) ?? -1
+        targetNote = StoredValue.integer(row, 3) ?? -1
+        interval = StoredValue.integer(row, 4) ?? 0
+        tuningSystem = StoredValue.text(row, 5)
+        initialCentOffset = StoredValue.real(row, 6)
+        userCentError = StoredValue.real(row, 7)
     }
 
     init(_ record: PitchMatchingRecord) {
@@ -86,9 +89,29 @@ struct StoredPitchMatching: Codable, FetchableRecord, PersistableRecord {
 
     var record: PitchMatchingRecord? {
         guard let reference = MIDINote(validating: referenceNote), let target = MIDINote(validating: targetNote),
-              let tuning = TuningSystem(rawValue: tuningSystem) else { return nil }
+              let tuning = TuningSystem(rawValue: tuningSystem), timestamp.isFinite, initialCentOffset.isFinite,
+              userCentError.isFinite else { return nil }
         return PitchMatchingRecord(referenceNote: reference, targetNote: target,
                                    initialCentOffset: Cents(initialCentOffset), userCentError: Cents(userCentError),
                                    tuningSystem: tuning, timestamp: Date(timeIntervalSince1970: timestamp))
+    }
+}
+
+/// Reads one column of a stored row without trapping on a value of another type: NaN, or nil, when
+/// the value is not what the column should hold.
+enum StoredValue {
+    static func integer(_ row: Row, _ index: Int) -> Int? {
+        let value: DatabaseValue = row[index]
+        return Int.fromDatabaseValue(value)
+    }
+
+    static func real(_ row: Row, _ index: Int) -> Double {
+        let value: DatabaseValue = row[index]
+        return Double.fromDatabaseValue(value) ?? .nan
+    }
+
+    static func text(_ row: Row, _ index: Int) -> String {
+        let value: DatabaseValue = row[index]
+        return String.fromDatabaseValue(value) ?? ""
     }
 }

@@ -21,57 +21,101 @@ extension TrainingDataStore {
     /// Adds (or, with `.replace`, substitutes) answers in one transaction: all of them or none.
     public func importRecords(comparisons: [ComparisonRecord], pitchMatchings: [PitchMatchingRecord],
                               mode: ImportMode) throws(StoreError) -> ImportSummary {
-        try write { db in
-            var summary = ImportSummary()
-            var seen = Set<DuplicateKey>()
-            switch mode {
-            case .replace:
-                try StoredComparison.deleteAll(db)
-                try StoredPitchMatching.deleteAll(db)
-            case .merge:
-                let rows = try Row.fetchCursor(db, sql: """
-                    SELECT 0, timestamp, referenceNote, targetNote FROM comparison
-                    UNION ALL SELECT 1, timestamp, referenceNote, targetNote FROM pitchMatching
-                    """)
-                while let row = try rows.next() {
-                    seen.insert(DuplicateKey(isMatching: row[0], timestamp: row[1], reference: row[2], target: row[3]))
+        do {
+            return try importAnswers(mode: mode) { add in
+                for record in comparisons { try add(.comparison(record)) }
+                for record in pitchMatchings { try add(.pitchMatching(record)) }
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw Self.storeError(error, path: location.databaseURL.path)
+        }
+    }
+
+    /// One all-or-nothing transaction in which `produce` hands over answers one by one (as a file is
+    /// read), each written at once: nothing is held in memory. Whatever `produce` throws undoes the
+    /// whole import and is rethrown as it is; database errors become `StoreError`.
+    public func importAnswers(mode: ImportMode,
+                              _ produce: (_ add: (TrainingRecord) throws -> Void) throws -> Void) throws -> ImportSummary {
+        do {
+            return try database.write { db in
+                var summary = ImportSummary()
+                if mode == .replace {
+                    try StoredComparison.deleteAll(db)
+                    try StoredPitchMatching.deleteAll(db)
                 }
-            }
-            /// Inserts unless merging and the answer is already there (or earlier in this import).
-            func add(_ key: DuplicateKey, _ insert: () throws -> Void) throws -> Bool {
-                guard mode == .replace || seen.insert(key).inserted else {
-                    summary.duplicatesSkipped += 1
-                    return false
+                let writer = try ImportWriter(db)
+                try produce { record in
+                    if mode == .merge, try writer.isStored(record) {
+                        summary.duplicatesSkipped += 1
+                        return
+                    }
+                    try writer.insert(record)
+                    switch record {
+                    case .comparison: summary.comparisonsAdded += 1
+                    case .pitchMatching: summary.pitchMatchingsAdded += 1
+                    }
                 }
-                try insert()
-                return true
+                return summary
             }
-            for record in comparisons {
-                let key = DuplicateKey(isMatching: false, timestamp: record.timestamp.timeIntervalSince1970,
-                                       reference: record.referenceNote.rawValue, target: record.targetNote.rawValue)
-                if try add(key, { try StoredComparison(record).insert(db) }) { summary.comparisonsAdded += 1 }
-            }
-            for record in pitchMatchings {
-                let key = DuplicateKey(isMatching: true, timestamp: record.timestamp.timeIntervalSince1970,
-                                       reference: record.referenceNote.rawValue, target: record.targetNote.rawValue)
-                if try add(key, { try StoredPitchMatching(record).insert(db) }) { summary.pitchMatchingsAdded += 1 }
-            }
-            return summary
+        } catch let error as DatabaseError {
+            throw Self.storeError(error, path: location.databaseURL.path)
         }
     }
 }
 
-/// Two answers are the same answer when type, notes and the second they were given agree.
-private struct DuplicateKey: Hashable {
-    let isMatching: Bool
-    let second: Int64
-    let reference: Int
-    let target: Int
+/// Prepared statements for an import: an insert per kind, and the duplicate check (same kind, notes
+/// and second), which also sees answers inserted earlier in the same import.
+private struct ImportWriter {
+    let insertComparison: Statement
+    let insertMatching: Statement
+    let comparisonExists: Statement
+    let matchingExists: Statement
 
-    init(isMatching: Bool, timestamp: Double, reference: Int, target: Int) {
-        self.isMatching = isMatching
-        self.second = Int64(timestamp.rounded(.down))
-        self.reference = reference
-        self.target = target
+    init(_ db: Database) throws {
+        insertComparison = try db.makeStatement(sql: """
+            INSERT INTO comparison (timestamp, referenceNote, targetNote, interval, tuningSystem, centOffset, isCorrect)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """)
+        insertMatching = try db.makeStatement(sql: """
+            INSERT INTO pitchMatching (timestamp, referenceNote, targetNote, interval, tuningSystem, initialCentOffset,
+                                       userCentError)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """)
+        let exists = "WHERE timestamp >= ? AND timestamp < ? AND referenceNote = ? AND targetNote = ?"
+        comparisonExists = try db.makeStatement(sql: "SELECT EXISTS (SELECT 1 FROM comparison \(exists))")
+        matchingExists = try db.makeStatement(sql: "SELECT EXISTS (SELECT 1 FROM pitchMatching \(exists))")
+    }
+
+    func isStored(_ record: TrainingRecord) throws -> Bool {
+        let (statement, timestamp, reference, target): (Statement, Date, MIDINote, MIDINote)
+        switch record {
+        case .comparison(let answer):
+            (statement, timestamp, reference, target) = (comparisonExists, answer.timestamp, answer.referenceNote,
+                                                         answer.targetNote)
+        case .pitchMatching(let answer):
+            (statement, timestamp, reference, target) = (matchingExists, answer.timestamp, answer.referenceNote,
+                                                         answer.targetNote)
+        }
+        let second = timestamp.timeIntervalSince1970.rounded(.down)
+        return try Bool.fetchOne(statement, arguments: [second, second + 1, reference.rawValue, target.rawValue]) ?? false
+    }
+
+    func insert(_ record: TrainingRecord) throws {
+        switch record {
+        case .comparison(let answer):
+            try insertComparison.execute(arguments: [
+                answer.timestamp.timeIntervalSince1970, answer.referenceNote.rawValue, answer.targetNote.rawValue,
+                answer.interval.signedSemitones, answer.tuningSystem.rawValue, answer.centOffset.rawValue,
+                answer.isCorrect,
+            ])
+        case .pitchMatching(let answer):
+            try insertMatching.execute(arguments: [
+                answer.timestamp.timeIntervalSince1970, answer.referenceNote.rawValue, answer.targetNote.rawValue,
+                answer.interval.signedSemitones, answer.tuningSystem.rawValue, answer.initialCentOffset.rawValue,
+                answer.userCentError.rawValue,
+            ])
+        }
     }
 }

@@ -10,7 +10,7 @@ import PeachDomain
 /// with a `StoreError` and left exactly as it was.
 public final class TrainingDataStore: Sendable {
     public let location: DataLocation
-    private let database: DatabaseQueue
+    let database: DatabaseQueue
 
     private var path: String { location.databaseURL.path }
 
@@ -25,11 +25,15 @@ public final class TrainingDataStore: Sendable {
 
     /// Opens (creating when `create` is true) the history at `location`. Returns nil when there is
     /// no history yet and `create` is false, so that read-only commands never create files.
-    public static func open(_ location: DataLocation, create: Bool = true,
+    /// `busyTimeout` is how long a write waits for another program's lock before it is refused.
+    public static func open(_ location: DataLocation, create: Bool = true, busyTimeout: Double = 2,
                             durability: Durability = .everyAnswer) throws(StoreError) -> TrainingDataStore? {
         let path = location.databaseURL.path
-        let exists = FileManager.default.fileExists(atPath: path)
-        if !exists {
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        // A file of zero bytes is a history never written (SQLite would make it one): for a
+        // read-only command that is no history yet, and nothing is written to it.
+        if size == 0, !create { return nil }
+        if size == nil {
             guard create else { return nil }
             do {
                 try FileManager.default.createDirectory(at: location.directory, withIntermediateDirectories: true)
@@ -37,15 +41,15 @@ public final class TrainingDataStore: Sendable {
                 throw .cannotCreateDirectory(path: location.directory.path, reason: error.localizedDescription)
             }
         }
-        return try TrainingDataStore(location: location, durability: durability)
+        return try TrainingDataStore(location: location, busyTimeout: busyTimeout, durability: durability)
     }
 
-    private init(location: DataLocation, durability: Durability) throws(StoreError) {
+    private init(location: DataLocation, busyTimeout: Double, durability: Durability) throws(StoreError) {
         self.location = location
         let path = location.databaseURL.path
         var configuration = Configuration()
         configuration.label = "peach"
-        configuration.busyMode = .timeout(2)
+        configuration.busyMode = .timeout(busyTimeout)
         configuration.prepareDatabase { db in
             // FULL: each commit is fsync'ed to the WAL before it returns (NORMAL could lose the
             // last answers on power loss).
@@ -94,6 +98,7 @@ public final class TrainingDataStore: Sendable {
         case .SQLITE_CORRUPT: return .corrupt(path: path, details: error.message ?? "malformed")
         case .SQLITE_BUSY, .SQLITE_LOCKED: return .locked(path: path)
         case .SQLITE_READONLY, .SQLITE_PERM: return .readOnlyLocation(path: path)
+        case .SQLITE_FULL: return .diskFull(path: path)
         case .SQLITE_CANTOPEN:
             return FileManager.default.isWritableFile(atPath: path) ? .failed(path: path, reason: "cannot open the file")
                 : .readOnlyLocation(path: path)
@@ -154,6 +159,13 @@ public final class TrainingDataStore: Sendable {
 
     public func counts() throws(StoreError) -> (comparisons: Int, pitchMatchings: Int) {
         try read { db in (try StoredComparison.fetchCount(db), try StoredPitchMatching.fetchCount(db)) }
+    }
+
+    /// How long a write waits for another program's lock from now on. Training sets it short: a
+    /// refused answer is journaled at once instead of holding up the exercise for seconds.
+    public func waitForLocks(upTo seconds: Double) {
+        let milliseconds = max(0, Int((seconds * 1000).rounded()))
+        try? database.writeWithoutTransaction { try $0.execute(sql: "PRAGMA busy_timeout = \(milliseconds)") }
     }
 
     /// `PRAGMA integrity_check`: "ok", or what is wrong.

@@ -1,0 +1,100 @@
+import Foundation
+
+/// Writing a command's result where it was asked to go, so that a failure is a failure.
+///
+/// A regular file (or a new one) is written to a temporary file beside it, forced to disk and
+/// renamed over it: a full disk or an I/O error leaves the old file, or none, never a partial one.
+/// Anything else (a device such as /dev/stdout, a pipe) is written in place, and every error counts.
+enum OutputFile {
+    static func write(_ data: Data, to path: String) throws(CommandFailure) {
+        var status = stat()
+        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+            if status.st_mode & S_IFMT == S_IFDIR {
+                throw CommandFailure("cannot write \(path): it is a directory; name a file")
+            }
+            try writeInPlace(data, to: path)
+            return
+        }
+        let url = URL(fileURLWithPath: path)
+        let temporary = url.deletingLastPathComponent()
+            .appendingPathComponent(".\(url.lastPathComponent).peach-\(getpid()).tmp").path
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw failure(path, errno, partial: false) }
+        do throws(CommandFailure) {
+            try writeAll(data, to: descriptor, path: path)
+            guard fsync(descriptor) == 0 else { throw failure(path, errno, partial: false) }
+            guard close(descriptor) == 0 else {
+                unlink(temporary)
+                throw failure(path, errno, partial: false)
+            }
+        } catch {
+            close(descriptor)
+            unlink(temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw failure(path, code, partial: false)
+        }
+    }
+
+    private static func writeInPlace(_ data: Data, to path: String) throws(CommandFailure) {
+        let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure(path, errno, partial: false) }
+        defer { close(descriptor) }
+        try writeAll(data, to: descriptor, path: path)
+    }
+
+    private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(CommandFailure) {
+        var offset = 0
+        while offset < data.count {
+            let written = data.withUnsafeBytes { bytes in
+                Foundation.write(descriptor, bytes.baseAddress.map { $0 + offset }, data.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw failure(path, errno, partial: true)
+            }
+            offset += written
+        }
+    }
+
+    private static func failure(_ path: String, _ code: Int32, partial: Bool) -> CommandFailure {
+        CommandFailure("cannot write \(path): \(String(cString: strerror(code)))"
+            + (partial ? "" : "; it was left as it was"))
+    }
+}
+
+/// Standard output, written at once with every error reported.
+enum StandardOutput {
+    static func write(_ text: String) throws(CommandFailure) {
+        let data = Data(text.utf8)
+        var offset = 0
+        while offset < data.count {
+            let written = data.withUnsafeBytes { bytes in
+                Foundation.write(STDOUT_FILENO, bytes.baseAddress.map { $0 + offset }, data.count - offset)
+            }
+            if written < 0 {
+                if errno == EINTR { continue }
+                throw CommandFailure("cannot write the output: \(String(cString: strerror(errno)))")
+            }
+            offset += written
+        }
+    }
+}
+
+/// What `print` left in stdio's buffer, checked when the process ends: output that could not be
+/// written (a full disk, a closed file) makes the exit status 1 with a message, for every command,
+/// instead of a silent success.
+public enum StandardOutputCheck {
+    /// Registers the check; call once, first thing in `main`.
+    public static func install() {
+        atexit {
+            guard fflush(nil) != 0 else { return }
+            let message = "Error: cannot write the output: \(String(cString: strerror(errno)))\n"
+            _ = message.withCString { Foundation.write(STDERR_FILENO, $0, strlen($0)) }
+            _exit(1)
+        }
+    }
+}

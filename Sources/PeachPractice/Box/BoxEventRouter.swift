@@ -1,0 +1,45 @@
+import PeachDomain
+
+/// Something that happened around the box, as a plain value: the composition root turns sequencer,
+/// audio and keyboard events into these (a MIDI message already mapped to actions).
+public enum BoxEvent: Hashable, Sendable {
+    case controllerConnected(ControllerID)
+    case controllerDisconnected(ControllerID)
+    case controllerActions([ControllerAction], from: ControllerID)
+    case audioOutputFailed(reason: String)
+    case audioOutputRecovered
+}
+
+/// Routes the box's events to it, in order, one controller at a time: each controller is its own
+/// `ControllerID`, so unplugging one of two identical keyboards never disturbs the other.
+@MainActor
+public final class BoxEventRouter {
+    public let box: PracticeBox
+
+    public init(box: PracticeBox) {
+        self.box = box
+    }
+
+    public func route(_ event: BoxEvent) {
+        switch event {
+        case .controllerConnected(let controller):
+            box.controllerConnected(controller)
+        case .controllerDisconnected(let controller):
+            box.controllerDisconnected(controller)
+        case .controllerActions(let actions, let controller):
+            // A controller the box does not know (its connection was lost) does nothing.
+            guard box.connectedControllers.contains(controller) else { return }
+            for action in actions { box.handle(action, from: controller) }
+        case .audioOutputFailed(let reason):
+            box.audioOutputFailed(reason)
+        case .audioOutputRecovered:
+            box.audioOutputRecovered()
+        }
+    }
+
+    /// The skill a controller's mapper reads its controls for: the one training, if any.
+    public var activeSkill: TrainingMode.Skill? {
+        if case .training(let mode) = box.activity { return mode.skill }
+        return nil
+    }
+}

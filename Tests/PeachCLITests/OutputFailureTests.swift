@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+import PeachTestSupport
+@testable import PeachCLI
+
+/// A command whose output cannot be written fails with a message; a file named with --output is
+/// complete or untouched.
+@Suite("Output failures are failures")
+struct OutputFailureTests {
+    typealias History = HistoryCommandsTests.History
+
+    static let binaryAvailable = HistoryCommandsTests.binaryAvailable
+
+    /// Runs `peach ARGUMENTS > target` through the shell.
+    static func run(_ arguments: [String], stdoutTo target: String) throws -> (status: Int32, output: String) {
+        let command = ([PeachCommandTests.executable.path] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        return try ProcessRunner.run(URL(fileURLWithPath: "/bin/sh"), ["-c", "\(command) > \(target)"])
+    }
+
+    @Test("every command that prints fails on a full standard output", .enabled(if: binaryAvailable),
+          arguments: [["export"], ["history"], ["history", "--json"], ["profile"], ["config", "--default"]])
+    func fullStandardOutput(arguments: [String]) throws {
+        let history = History()
+        try history.fill()
+        let result = try Self.run(arguments + (arguments[0] == "config" ? [] : ["--data-dir", history.directory.path]),
+                                  stdoutTo: "/dev/full")
+        #expect(result.status == 1)
+        #expect(result.output.contains("No space left on device"), "\(result.output)")
+    }
+
+    @Test("export --output to a device writes into it, never replacing it", .enabled(if: binaryAvailable))
+    func outputDevice() throws {
+        let history = History()
+        try history.fill()
+        let result = try PeachCommandTests.run(["export", "--data-dir", history.directory.path, "--output", "/dev/full"])
+        #expect(result.status == 1)
+        #expect(result.output.contains("cannot write /dev/full: No space left on device"))
+        var status = stat()
+        #expect(stat("/dev/full", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR, "/dev/full is still the device")
+    }
+
+    @Test("export --output replaces a file whole, and a failure leaves no file behind", .enabled(if: binaryAvailable))
+    func outputFile() throws {
+        let history = History()
+        try history.fill()
+        let directory = history.directory.path
+        let target = history.directory.appendingPathComponent("answers.csv")
+        try Data("old".utf8).write(to: target)
+        let result = try PeachCommandTests.run(["export", "--data-dir", directory, "--output", target.path])
+        #expect(result.status == 0)
+        let written = try String(contentsOf: target, encoding: .utf8)
+        #expect(written.hasPrefix("# peach-export-format:3") && written.split(separator: "\n").count >= 6)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty)
+
+        let missing = history.directory.appendingPathComponent("no/such/answers.csv").path
+        let failed = try PeachCommandTests.run(["export", "--data-dir", directory, "--output", missing])
+        #expect(failed.status == 1)
+        #expect(failed.output.contains("cannot write \(missing)"))
+        #expect(!FileManager.default.fileExists(atPath: missing))
+    }
+
+    @Test("play --output to a full device fails", .enabled(if: binaryAvailable))
+    func playOutput() throws {
+        let result = try PeachCommandTests.run(["play", "A4", "--duration", "0.1", "--output", "/dev/full"])
+        #expect(result.status == 1)
+        #expect(result.output.contains("No space left on device"))
+    }
+}

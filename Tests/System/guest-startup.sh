@@ -1,0 +1,56 @@
+#!/bin/bash
+# System test, group `startup` (issue #11 c, e): the real `peach run` starting without its audio card
+# (loaded 10 s later: training starts by itself with the keyboard already plugged), and SIGHUP or
+# SIGTERM 0–500 ms after the start never killing it (a reload goes on; a stop is exit 0).
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+PEACH=$ROOT/.build/debug/peach
+export XDG_CACHE_HOME=$OUT/cache XDG_CONFIG_HOME=$OUT/config
+status=0
+fail() { echo "FAIL: $*"; status=1; }
+cat > "$OUT/config.yaml" <<CONFIG
+audio:
+  device: hw:Loopback,0,0
+  period-frames: 1024
+  periods: 4
+CONFIG
+"$PEACH" play A4 --output "$OUT/calibrate.wav" > "$OUT/calibrate.log" 2>&1 || fail "calibration"
+
+# (e) Signals during start-up, with the sound card not there yet (the box waits for it).
+modprobe snd-seq
+for ms in 0 100 200 300 400 500; do
+  for signal in HUP TERM; do
+    "$PEACH" run --config "$OUT/config.yaml" --data-dir /tmp/peach-signals > "$OUT/signal-$signal-$ms.log" 2>&1 &
+    pid=$!
+    nap "0.$(printf '%03d' $ms)"
+    kill -$signal $pid
+    if [ $signal = HUP ]; then
+      nap 1
+      kill -0 $pid 2>/dev/null || fail "SIGHUP at $ms ms ended peach run"
+      kill -TERM $pid
+    fi
+    wait $pid; rc=$?
+    [ $rc -eq 0 ] || fail "SIGTERM after SIG$signal at $ms ms: exit $rc (128+signal is a death by signal)"
+  done
+done
+[ $status -eq 0 ] && echo "RESULT: (e) SIGHUP and SIGTERM at 0–500 ms after the start: no signal death, exit 0"
+
+# (c) No audio card at the start: it waits, and training starts when the card appears.
+setup_keyboard
+: > "$OUT/peach.log"
+"$PEACH" run --config "$OUT/config.yaml" --data-dir /tmp/peach-startup --log-level debug > "$OUT/peach.log" 2>&1 &
+peach=$!
+waitfor "$OUT/peach.log" 'waiting for the audio output' 60 || fail "(c) no 'waiting for the audio output'"
+waitfor "$OUT/peach.log" 'MIDI input ready' 60 || fail "(c) the sequencer did not open"
+plug_keyboard
+waitfor "$OUT/peach.log" 'controller VMTest Keys.*with mapping' 30 || fail "(c) the keyboard was not connected"
+grep -q '\] starting compare' "$OUT/peach.log" && fail "(c) training started without an audio output"
+nap 10
+loaded=$(now_us)
+modprobe snd-aloop || fail "(c) modprobe snd-aloop"
+waitfor "$OUT/peach.log" '\] starting compare' 30 || fail "(c) training did not start when the card appeared"
+echo "RESULT: (c) started without the card; training began $(( ($(now_us) - loaded) / 1000 )) ms after it was loaded"
+kill -0 $peach || fail "(c) peach run ended"
+kill -TERM $peach; wait $peach; rc=$?
+[ $rc -eq 0 ] || fail "(c) exit $rc on SIGTERM"
+cat "$OUT/peach.log"
+exit $status
