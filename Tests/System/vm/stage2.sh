@@ -42,6 +42,9 @@ fi
 
 # The USB gadget (the emulated keyboard) is configured through configfs.
 modprobe configfs && mount -t configfs configfs /sys/kernel/config
+# Foundation's run loop wakes itself through a socket on 127.0.0.1 (CFSocket): a guest with lo down
+# makes every Process wait forever.
+busybox ip link set lo up
 # Without udevd, libudev's "udev" monitor gets nothing, and /dev/snd nodes get no group.
 /lib/systemd/systemd-udevd --daemon --resolve-names=never 2>/dev/null || echo "guest: udevd did not start"
 exec bash "$HERE/guest-run.sh"
