@@ -36,7 +36,7 @@ for g in "${groups[@]}"; do
   grep -E '^(FIGURE|RESULT|WAITED):' "$log" | sed 's/^/    /'
   if [ $rc -ne 0 ]; then
     # What was awaited and what was seen: the failure lines, then the console's end.
-    grep -E '^(FAIL|✘|boot: |no such group)|failed' "$log" | head -20 | sed 's/^/    /'
+    grep -E '^(FAIL|✘|boot: the|no such group)|failed' "$log" | head -20 | sed 's/^/    /'
     echo "    … last lines of the console:"; tail -15 "$log" | sed 's/^/    | /'
   fi
 done

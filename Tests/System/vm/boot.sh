@@ -42,7 +42,7 @@ echo "boot: $what — $why; init $init, kernel $kv, timeout ${timeout}s" >&2
 cmdline="console=ttyS0 loglevel=3 panic=-1 rdinit=/init 8250.nr_uarts=1 i8042.noaux i8042.nokbd
  tsc=reliable no_timer_check mitigations=off random.trust_cpu=on
  peach.modules=$kdir/root/lib/modules peach.out=$out peach.stage2=$HERE/stage2.sh peach.init=$init"
-[ $init = systemd ] && cmdline+=" systemd.unit=peach-guest.target systemd.show_status=0 systemd.log_level=warning systemd.firstboot=0"
+[ $init = systemd ] && cmdline+=" systemd.unit=peach-guest.target systemd.show_status=error systemd.log_level=warning systemd.firstboot=0"
 
 timeout -k 5 "$timeout" qemu-system-x86_64 "${acc[@]}" -M q35 -smp 2 -m "${PEACH_VM_MEM:-1536}" \
   -nodefaults -no-user-config -display none -no-reboot -serial stdio \
@@ -51,8 +51,10 @@ timeout -k 5 "$timeout" qemu-system-x86_64 "${acc[@]}" -M q35 -smp 2 -m "${PEACH
   -device virtio-9p-pci,fsdev=host,mount_tag=host \
   -fsdev local,id=out,path="$out",security_model=none,multidevs=remap \
   -device virtio-9p-pci,fsdev=out,mount_tag=out \
-  -device isa-debug-exit,iobase=0xf4,iosize=0x04 </dev/null
-q=$?
+  -device isa-debug-exit,iobase=0xf4,iosize=0x04 </dev/null &
+# timeout runs QEMU in a process group of its own: pass a stop on to it, so no guest is left behind.
+qemu=$!; trap 'kill $qemu 2>/dev/null' INT TERM HUP
+wait $qemu; q=$?
 case $q in
   124|137) echo "boot: the guest did not finish within ${timeout}s" >&2; exit 124;;
 esac
