@@ -30,7 +30,7 @@ training:
   note-duration: 1.0
 audio:
   device: hw:Loopback,0,0
-  period-frames: 2048   # 170 ms: a debug build, emulated on a busy host, must not underrun
+  period-frames: 4096   # 341 ms: the debug build, emulated, stalls ~200 ms when a controller connects
   periods: 4
 CONFIG
 # Calibrate the default sound first (a debug build under emulation is slow at it).
