@@ -38,8 +38,9 @@ UNIT
   # Debian's tmpfiles empty /tmp at boot ("D /tmp"): in the overlay that would hide a clone or a
   # results directory under /tmp from the group, and deleting the host's /tmp over 9p takes minutes.
   echo 'd /tmp 1777 root root -' > /etc/tmpfiles.d/tmp.conf
-  # Host units that only slow a test boot down or need hardware the guest has not.
-  for u in systemd-timesyncd systemd-pstore e2scrub_reap postgresql; do
+  # sysinit units that only slow a test boot down (no network, no persistent store); the services
+  # of multi-user.target are not reached at all.
+  for u in systemd-timesyncd systemd-pstore; do
     ln -sf /dev/null "$units/$u.service"
   done
   # The host root may be a container's: systemd then thinks it is in one too and ignores the
