@@ -16,21 +16,21 @@ mark() { echo "$1 $(now_us)" >> "$OUT/timeline.txt"; }
 count() { local n=0 l; while IFS= read -r l; do [[ $l =~ $2 ]] && n=$((n + 1)); done < "$1"; echo $n; }
 # waitcount FILE REGEX N [TIMEOUT]: until REGEX has matched N lines.
 waitcount() {
-  local end=$(( $(now_us) + ${4:-20}000000 ))
-  while [ $(now_us) -lt $end ]; do [ "$(count "$1" "$2")" -ge "$3" ] && return 0; nap 0.1; done
-  fail "timeout waiting for $3 × '$2' in $1"; return 1
+  local start=$(now_us) secs=${4:-60}; local end=$(( start + secs * 1000000 ))
+  while [ $(now_us) -lt $end ]; do [ "$(count "$1" "$2")" -ge "$3" ] && { waited "$3 × '$2'" "$start" "$secs"; return 0; }; nap 0.1; done
+  fail "waited $secs s for $3 × '$2' in $1; it did not come. Its last lines:"; tail -n 8 "$1" | sed 's/^/  | /'; return 1
 }
 
 modprobe snd-seq; modprobe snd-aloop || { echo "FAIL: modprobe snd-aloop"; exit 1; }
 setup_keyboard
-waitfor /proc/asound/cards Loopback 20 || exit 1
+waitfor /proc/asound/cards Loopback 60 "the loopback sound card" || exit 1
 : > "$OUT/timeline.txt"
 cat > "$OUT/config.yaml" <<CONFIG
 training:
   note-duration: 1.0
 audio:
   device: hw:Loopback,0,0
-  period-frames: 1024
+  period-frames: 4096   # 341 ms: the debug build, emulated, stalls ~200 ms when a controller connects
   periods: 4
 CONFIG
 # Calibrate the default sound first (a debug build under emulation is slow at it).
@@ -38,10 +38,11 @@ CONFIG
 
 "$PEACH" run --config "$OUT/config.yaml" --data-dir "$PEACH_BOX_DATA" --log-level debug > "$OUT/peach.log" 2>&1 &
 peach=$!
-waitfor "$OUT/peach.log" 'MIDI input ready' 60 || { cat "$OUT/peach.log"; exit 1; }
+waitfor "$OUT/peach.log" 'MIDI input ready' 180 "peach run to be ready" || { cat "$OUT/peach.log"; exit 1; }
 arecord -q -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 "$OUT/box.wav" &
 recorder=$!
-nap 0.5; mark recording-started
+started=$(capture_start_us /proc/asound/Loopback/pcm1c/sub0/status) || exit 1
+echo "recording-started $started" >> "$OUT/timeline.txt"
 
 # Idle CPU first: the box waits for a controller, nothing sounds.
 read -r -a before < /proc/$peach/stat; t0=$(now_us); nap 5
@@ -53,7 +54,7 @@ echo "FIGURE: idle CPU of peach run (debug build, emulated): $((permille / 10)).
 # Plug: training starts in compare (first run).
 mark plug
 plug_keyboard
-waitfor "$OUT/peach.log" 'controller VMTest Keys.*with mapping' 30 || fail "the keyboard was not connected"
+waitfor "$OUT/peach.log" 'controller VMTest Keys.*with mapping' 60 "the keyboard to be taken" || fail "the keyboard was not connected"
 # Answer 1, after note 2 has ended: a key at or above middle C (C5) = higher.
 nap 2.4; send '90 48 64 80 48 00'
 waitcount "$OUT/peach.log" 'comparison .* answered higher' 1
@@ -85,14 +86,14 @@ nap 2.2
 send 'E0 68 47'
 nap 0.6; mark unplug
 unplug_keyboard
-waitfor "$OUT/peach.log" 'controller VMTest Keys disconnected' 20 || fail "the unplug was not reported"
+waitfor "$OUT/peach.log" 'controller VMTest Keys disconnected' 60 "the unplug to be reported" || fail "the unplug was not reported"
 nap 2
 kill -0 $peach 2>/dev/null || fail "peach run ended after the unplug"
 
 # Replug: training starts again, in the last-used mode (Tune & Match).
 mark replug
 plug_keyboard
-waitcount "$OUT/peach.log" 'controller VMTest Keys.*with mapping' 2 30
+waitcount "$OUT/peach.log" 'controller VMTest Keys.*with mapping' 2 60
 waitcount "$OUT/peach.log" 'starting match' 2 || fail "the replug did not start the last-used mode"
 
 # SIGTERM while the tunable note sounds.

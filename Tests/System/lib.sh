@@ -9,14 +9,27 @@ TESTS_BUNDLE=$ROOT/.build/debug/PeachPackageTests.xctest
 mkfifo /run/.nap 2>/dev/null; exec {NAPFD}<>/run/.nap
 nap() { read -r -t "$1" -u "$NAPFD" _ || :; }
 now_us() { echo $(( ${EPOCHREALTIME/./} )); }
-# waitfor FILE REGEX [TIMEOUT_S=20]
+# waitfor FILE REGEX [DEADLINE_S=20] [WHAT]: until a line of FILE matches REGEX. Deadlines are
+# generous (a loaded 2-core host under software emulation is slow); a passed one names what was
+# awaited and shows what was seen, and a wait that used more than half of its deadline is reported.
 waitfor() {
-  local f=$1 re=$2 end=$(( ${EPOCHREALTIME/./} + ${3:-20}000000 )) l
+  local f=$1 re=$2 secs=${3:-20} what=${4:-"'$2' in $1"} start=${EPOCHREALTIME/./} l
+  local end=$(( start + secs * 1000000 ))
   while [ $(( ${EPOCHREALTIME/./} )) -lt $end ]; do
-    if [ -f "$f" ]; then while IFS= read -r l; do [[ $l =~ $re ]] && return 0; done < "$f"; fi
+    if [ -f "$f" ]; then
+      while IFS= read -r l; do [[ $l =~ $re ]] && { waited "$what" "$start" "$secs"; return 0; }; done < "$f"
+    fi
     nap 0.05
   done
-  echo "FAIL: timeout waiting for '$re' in $f"; return 1
+  echo "FAIL: waited $secs s for $what; it did not come. The last lines of $f:"
+  tail -n 8 "$f" 2>/dev/null | sed 's/^/  | /'
+  return 1
+}
+# waited WHAT START_US DEADLINE_S: reports a wait that came close to its deadline.
+waited() {
+  local ms=$(( (${EPOCHREALTIME/./} - $2) / 1000 ))
+  [ $ms -gt $(( $3 * 500 )) ] && echo "WAITED: $(( ms / 1000 )).$(( ms % 1000 / 100 )) s of $3 s for $1"
+  return 0
 }
 # Runs the Swift Testing suites whose names match $1 inside the guest (VM-only tests are enabled
 # by PEACH_SYSTEM_TEST=1).
@@ -43,3 +56,13 @@ setup_keyboard() {
 }
 plug_keyboard() { echo dummy_udc.0 > $GADGET/UDC; }
 unplug_keyboard() { echo "" > $GADGET/UDC; }
+# capture_start_us STATUS_FILE [RATE=48000]: when the running capture (arecord) read its first frame,
+# on the now_us clock: now less the frames the card has captured (hw_ptr). Marks on a recording's
+# timeline then stay right however late arecord got going on a loaded guest.
+capture_start_us() {
+  waitfor "$1" 'state: RUNNING' 60 "the capture to run ($1)" >&2 || return 1
+  local l t=$(now_us) frames=
+  while IFS= read -r l; do [[ $l =~ ^hw_ptr[[:space:]]*:[[:space:]]*([0-9]+) ]] && frames=${BASH_REMATCH[1]}; done < "$1"
+  [ -n "$frames" ] || { echo "FAIL: no hw_ptr in $1" >&2; return 1; }
+  echo $(( t - frames * 1000000 / ${2:-48000} ))
+}

@@ -1,0 +1,22 @@
+#!/bin/bash
+# The last line of `make test`: "N passed, N failed" over the unit tests (each Swift Testing test
+# counts once, parameterised or not) and the system-test groups (each group counts once).
+#   summary.sh UNIT_EXIT_STATUS UNIT_LOG SYSTEM_LOG
+set -uo pipefail
+unit_rc=$1 unit_log=$2 system_log=$3
+strip() { sed 's/\x1b\[[0-9;]*m//g' "$1" 2>/dev/null; }
+# "✔ Test name() passed after …" / "✘ Test name() failed after …", but not the "Test run with" total.
+up=$(strip "$unit_log" | grep -cE '^✔ Test .* passed after' | tr -d ' ')
+uf=$(strip "$unit_log" | grep -E '^✘ Test .* failed after' | grep -vc '^✘ Test run with' | tr -d ' ')
+up=$((up - $(strip "$unit_log" | grep -c '^✔ Test run with')))
+us=$(strip "$unit_log" | grep -cE '^➜ Test .* skipped' | tr -d ' ')   # e.g. the suites that run in the guest
+# A crash or a build failure leaves no failed test behind: count it as one failure.
+if [ "$unit_rc" -ne 0 ] && [ "$uf" -eq 0 ]; then
+  uf=1; echo "unit tests: exit status $unit_rc without a failed test (a crash?); counted as 1 failure"
+fi
+line=$(grep -E '^system tests: [0-9]+ passed, [0-9]+ failed$' "$system_log" 2>/dev/null | tail -1)
+if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then sp=${BASH_REMATCH[1]} sf=${BASH_REMATCH[2]}
+else sp=0 sf=1; echo "system tests: no result line in $system_log; counted as 1 failure"; fi
+echo "unit tests: $up passed, $uf failed ($us skipped); system tests: $sp passed, $sf failed"
+echo "$((up + sp)) passed, $((uf + sf)) failed"
+[ $((uf + sf)) -eq 0 ]
