@@ -51,6 +51,7 @@ public enum ConfigurationPrinter {
         "audio.device": "ALSA PCM: default, hw:1,0, plughw:CARD=Headphones",
         "audio.period-frames": "frames per period at 48 kHz, 32–8192",
         "audio.periods": "periods in the buffer, 2–16",
+        "audio.realtime-priority": "SCHED_FIFO priority of the audio thread, 1–99; 0 = normal scheduling",
         "controllers.mappings-directory": "more mapping files, searched first",
         "controllers.assign": "e.g. [{match: \"Keystation*\", mapping: generic}]",
     ]
@@ -99,6 +100,7 @@ public enum ConfigurationPrinter {
             Line(text: "  device: \(quoted(audio.device))", key: "audio.device"),
             Line(text: "  period-frames: \(audio.periodFrames)", key: "audio.period-frames"),
             Line(text: "  periods: \(audio.periods)", key: "audio.periods"),
+            Line(text: "  realtime-priority: \(audio.realtimePriority)", key: "audio.realtime-priority"),
             Line(text: "controllers:", key: nil),
             Line(text: "  mappings-directory: \(controllers.mappingsDirectory.map(quoted) ?? "null")",
                  key: "controllers.mappings-directory"),

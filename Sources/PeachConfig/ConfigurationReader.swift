@@ -209,7 +209,7 @@ private struct Reading {
 
     mutating func readAudio(_ node: YAMLNode) {
         guard let map = errors.collect({ try node.mapping() }) else { return }
-        errors.add(contentsOf: map.unknownKeys(allowed: ["device", "period-frames", "periods"]))
+        errors.add(contentsOf: map.unknownKeys(allowed: ["device", "period-frames", "periods", "realtime-priority"]))
         value(map, "device", section: "audio", { node in
             let name = try node.string().trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty else { throw node.error("name an ALSA device, e.g. default or hw:1,0") }
@@ -219,6 +219,9 @@ private struct Reading {
             $0.audio.periodFrames = $1
         }
         value(map, "periods", section: "audio", { try $0.int(in: AudioSettings.periodsRange) }) { $0.audio.periods = $1 }
+        value(map, "realtime-priority", section: "audio", { try $0.int(in: AudioSettings.realtimePriorityRange) }) {
+            $0.audio.realtimePriority = $1
+        }
     }
 
     mutating func readControllers(_ node: YAMLNode) {

@@ -57,13 +57,17 @@ public struct AudioSettings: Hashable, Sendable {
     /// Frames per ALSA period at 48 kHz; latency is about periodFrames × periods / 48 ms.
     public var periodFrames: Int
     public var periods: Int
+    /// SCHED_FIFO priority of the audio thread, 1–99; 0 = normal scheduling.
+    public var realtimePriority: Int
     public static let periodFramesRange = 32...8192
     public static let periodsRange = 2...16
+    public static let realtimePriorityRange = 0...99
 
-    public init(device: String = "default", periodFrames: Int = 256, periods: Int = 3) {
+    public init(device: String = "default", periodFrames: Int = 256, periods: Int = 3, realtimePriority: Int = 70) {
         self.device = device
         self.periodFrames = periodFrames
         self.periods = periods
+        self.realtimePriority = realtimePriority
     }
 }
 

@@ -41,6 +41,7 @@ struct ConfigurationReaderTests {
               device: plughw:CARD=Loopback,DEV=0
               period-frames: 128
               periods: 4
+              realtime-priority: 50
             controllers:
               assign:
                 - {match: "Keystation*", mapping: generic}
@@ -62,7 +63,9 @@ struct ConfigurationReaderTests {
         #expect(training.pitchMatchingTuningRange == Cents(20))
         #expect(configuration.sound == SoundChoice(soundFont: nil, bank: 0, program: 1))
         #expect(configuration.feedback == FeedbackSettings(cues: false, cueLevel: AmplitudeDB(-30), lights: false))
-        #expect(configuration.audio == AudioSettings(device: "plughw:CARD=Loopback,DEV=0", periodFrames: 128, periods: 4))
+        #expect(configuration.audio == AudioSettings(device: "plughw:CARD=Loopback,DEV=0", periodFrames: 128, periods: 4,
+                                                     realtimePriority: 50))
+        #expect(AudioSettings().realtimePriority == 70)
         #expect(configuration.controllers.assignments == [MappingAssignment(pattern: "Keystation*", mapping: "generic")])
         #expect(result.origins["training.note-duration"] == "/etc/peach/config.yaml:3")
         #expect(result.origins["training.pitch-matching.tuning-range"] == "/etc/peach/config.yaml:13")
@@ -94,6 +97,7 @@ struct ConfigurationReaderTests {
         ("audio:\n  device: \"  \"", 2, "name an ALSA device"),
         ("audio:\n  period-frames: 10", 2, "out of range 32…8192"),
         ("audio:\n  periods: 1", 2, "out of range 2…16"),
+        ("audio:\n  realtime-priority: 120", 2, "out of range 0…99"),
         ("controllers:\n  mappings-directory: /nonexistent/mappings", 2, "does not exist"),
         ("controllers:\n  assign:\n    - {match: \"K*\", mapping: nope}", 3, "no mapping named `nope`"),
         ("controllers:\n  assign:\n    - {match: \"K*\", mapping: generic}\n    - {match: \"K*\", mapping: generic}", 4,

@@ -100,10 +100,20 @@ final class PracticeBoxApp {
 
         let (sound, engine) = try RunChecks.sound(settings, origins: configuration.origins)
         let device = audioDeviceOverride ?? settings.audio.device
+        if let reason = RealtimeScheduling.lockMemory() {
+            logger.notice("memory is not locked (\(reason)); raise LimitMEMLOCK to keep the sound in memory")
+        }
+        // The device is opened last, once history, calibration and engine are ready.
         let output = ALSAPCMOutput(renderer: engine.renderer, configuration: ALSAPCMOutput.Configuration(
-            device: device, periodFrames: settings.audio.periodFrames, periodCount: settings.audio.periods))
+            device: device, periodFrames: settings.audio.periodFrames, periodCount: settings.audio.periods,
+            realtimePriority: Int32(settings.audio.realtimePriority)))
         // A missing or busy device is waited for (it may be plugged in later); ALSA reports it when it opens.
         let audioMissing = output.startWaitingForDevice()
+        if case .refused = output.scheduling {
+            logger.notice("audio thread: \(output.scheduling); allow it with LimitRTPRIO (the service does) or set audio.realtime-priority: 0")
+        } else {
+            logger.info("audio thread: \(output.scheduling)")
+        }
         if audioMissing == nil {
             logger.info("audio output \(device): \(output.periodFrames) frames × \(output.bufferFrames / max(1, output.periodFrames)) periods at 48 kHz")
         }

@@ -15,13 +15,16 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
         public var periodFrames: Int
         public var periodCount: Int
         public var retryInterval: Duration
+        /// SCHED_FIFO priority of the render thread (1–99); 0 keeps normal scheduling.
+        public var realtimePriority: Int32
 
         public init(device: String = "default", periodFrames: Int = 256, periodCount: Int = 3,
-                    retryInterval: Duration = .milliseconds(500)) {
+                    retryInterval: Duration = .milliseconds(500), realtimePriority: Int32 = 0) {
             self.device = device
             self.periodFrames = periodFrames
             self.periodCount = periodCount
             self.retryInterval = retryInterval
+            self.realtimePriority = realtimePriority
         }
     }
 
@@ -37,6 +40,9 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
     public private(set) var bufferFrames = 0
     /// Owned by the output thread once it runs.
     private var pcm: OpaquePointer?
+    /// What the render thread got from the scheduler; set before `start` returns.
+    public private(set) var scheduling = RealtimeScheduling.Outcome.off
+    private let threadReady = DispatchSemaphore(value: 0)
 
     public init(renderer: VoiceRenderer, configuration: Configuration = Configuration()) {
         self.renderer = renderer
@@ -79,10 +85,17 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
 
     private func startThread() {
         running.store(true, ordering: .releasing)
-        let thread = Thread { [self] in run() }
+        let thread = Thread { [self] in
+            // The kernel's name of the thread (top -H, /proc/PID/task/*/comm): Foundation does not set it here.
+            peach_name_current_thread("peach-audio")
+            scheduling = RealtimeScheduling.promoteCurrentThread(priority: configuration.realtimePriority)
+            threadReady.signal()
+            run()
+        }
         thread.name = "peach-audio"
         thread.qualityOfService = .userInteractive
         thread.start()
+        threadReady.wait()
     }
 
     public func stop() {
@@ -152,6 +165,7 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
         }
         let clock = ContinuousClock()
         var nextRetry = clock.now
+        if let device = pcm { prime(device, interleaved: interleaved, frames: frames) }
         while running.load(ordering: .relaxed) {
             renderer.render(into: mono, frames: frames)
             guard let device = pcm else {
@@ -161,6 +175,7 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
                     nextRetry = clock.now + configuration.retryInterval
                     if let reopened = try? open() {
                         pcm = reopened
+                        prime(reopened, interleaved: interleaved, frames: frames)
                         continuation.yield(.recovered)
                     }
                 }
@@ -187,6 +202,18 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
                 nextRetry = clock.now + configuration.retryInterval
                 break
             }
+        }
+    }
+
+    /// Fills the device's buffer with silence before the first rendered period, so that a start has
+    /// the whole buffer of headroom (no underrun while caches and the first voices warm up).
+    private func prime(_ device: OpaquePointer, interleaved: UnsafeMutablePointer<Int16>, frames: Int) {
+        interleaved.update(repeating: 0, count: frames * 2)
+        var primed = 0
+        while primed + frames <= bufferFrames {
+            let result = snd_pcm_writei(device, interleaved, snd_pcm_uframes_t(frames))
+            guard result > 0 else { break }
+            primed += Int(result)
         }
     }
 

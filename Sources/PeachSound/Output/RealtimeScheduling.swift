@@ -1,0 +1,64 @@
+import Foundation
+
+/// Real-time scheduling for the audio thread, as FluidSynth does it: SCHED_FIFO at a configured
+/// priority, and a quiet fallback to normal scheduling when the system refuses (no CAP_SYS_NICE
+/// and no RLIMIT_RTPRIO, as for a user outside systemd's `LimitRTPRIO`).
+public enum RealtimeScheduling {
+    public enum Outcome: Hashable, Sendable, CustomStringConvertible {
+        /// Running SCHED_FIFO at this priority.
+        case realtime(priority: Int32)
+        /// Asked for and refused: normal scheduling, with the system's reason.
+        case refused(priority: Int32, reason: String)
+        /// Not asked for (priority 0 in the configuration).
+        case off
+
+        public var description: String {
+            switch self {
+            case .realtime(let priority): "SCHED_FIFO priority \(priority)"
+            case .refused(let priority, let reason):
+                "real-time priority \(priority) refused (\(reason)); the audio thread runs with normal scheduling"
+            case .off: "normal scheduling (real-time priority off)"
+            }
+        }
+    }
+
+    /// Puts the calling thread on SCHED_FIFO at `priority` (1–99); 0 leaves it alone.
+    public static func promoteCurrentThread(priority: Int32) -> Outcome {
+        guard priority != 0 else { return .off }
+        var parameters = sched_param()
+        parameters.sched_priority = priority
+        let result = pthread_setschedparam(pthread_self(), SCHED_FIFO, &parameters)
+        guard result == 0 else { return .refused(priority: priority, reason: String(cString: strerror(result))) }
+        return .realtime(priority: priority)
+    }
+
+    /// Whether this process may use real-time scheduling at all (a real-time priority limit above 0,
+    /// or the capability that lifts it, as root has).
+    public static var mayPromote: Bool {
+        let probe = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var allowed = false
+        let thread = Thread {
+            allowed = promoteCurrentThread(priority: 1) == .realtime(priority: 1)
+            probe.signal()
+        }
+        thread.start()
+        probe.wait()
+        return allowed
+    }
+
+    /// The calling thread's scheduling policy and priority.
+    public static func currentThread() -> (policy: Int32, priority: Int32) {
+        var policy: Int32 = 0
+        var parameters = sched_param()
+        pthread_getschedparam(pthread_self(), &policy, &parameters)
+        return (policy, parameters.sched_priority)
+    }
+
+    /// Locks the memory the process has now (code, the loaded SoundFont, the render buffers) so the
+    /// render path never waits for a page to be read back in; nil when locked, else why not. Call
+    /// after the engine is built. Not MCL_FUTURE: under a small RLIMIT_MEMLOCK later allocations
+    /// would then fail instead of merely not being locked.
+    public static func lockMemory() -> String? {
+        mlockall(MCL_CURRENT) == 0 ? nil : String(cString: strerror(errno))
+    }
+}
