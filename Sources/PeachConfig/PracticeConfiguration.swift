@@ -63,7 +63,9 @@ public struct AudioSettings: Hashable, Sendable {
     public static let periodsRange = 2...16
     public static let realtimePriorityRange = 0...99
 
-    public init(device: String = "default", periodFrames: Int = 256, periods: Int = 3, realtimePriority: Int = 70) {
+    /// Default 2 periods of 128 frames (5.3 ms): about 8–9 ms from a controller's event to the ear,
+    /// within the 10 ms an instrument needs; repeated underruns step it up by itself.
+    public init(device: String = "default", periodFrames: Int = 128, periods: Int = 2, realtimePriority: Int = 70) {
         self.device = device
         self.periodFrames = periodFrames
         self.periods = periods

@@ -49,4 +49,11 @@ run_case() {  # NAME EXPECTED_LOG_REGEX EXPECTED_POLICY EXPECTED_PRIORITY [WRAPP
 run_case allowed 'audio thread: SCHED_FIFO priority 65' "1" "65"
 run_case refused 'audio thread: real-time priority 65 refused' "0" "0" \
   prlimit --rtprio=0 setpriv --inh-caps=-sys_nice --bounding-set=-sys_nice --
+
+# A buffer the guest cannot sustain (32 × 2 frames under software emulation): repeated underruns
+# step it up by itself, and it says so.
+"$PEACH" play A4 --duration 3 --device hw:Loopback,0,0 --period-frames 32 --periods 2 > "$OUT/stepup.log" 2>&1 \
+  || fail "peach play with a 32 × 2 buffer"
+grep -q 'repeated underruns; now 3 periods of 32 frames' "$OUT/stepup.log" || fail "no step up after underruns: $(tail -3 "$OUT/stepup.log")"
+echo "RESULT: step up: $(grep -c 'repeated underruns' "$OUT/stepup.log") step(s): $(grep 'repeated underruns' "$OUT/stepup.log" | tail -1)"
 exit $status

@@ -106,6 +106,8 @@ struct PlayCommand: ParsableCommand {
                 switch event {
                 case .failed(let reason): FileHandle.standardError.write(Data("Audio output failed: \(reason); retrying\n".utf8))
                 case .recovered: FileHandle.standardError.write(Data("Audio output recovered\n".utf8))
+                case .bufferEnlarged(let frames, let periods):
+                    FileHandle.standardError.write(Data("Audio output: repeated underruns; now \(periods) periods of \(frames) frames\n".utf8))
                 }
             }
         }

@@ -278,6 +278,9 @@ final class PracticeBoxApp {
             switch event {
             case .failed(let reason): router.route(.audioOutputFailed(reason: reason))
             case .recovered: router.route(.audioOutputRecovered)
+            case .bufferEnlarged(let frames, let periods):
+                let milliseconds = String(format: "%.1f", Double(frames * periods) / 48)
+                logger.notice("audio output: repeated underruns; the buffer is now \(periods) × \(frames) frames (\(milliseconds) ms); audio.period-frames and audio.periods choose it")
             }
         }
     }

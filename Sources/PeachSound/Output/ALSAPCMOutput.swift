@@ -17,14 +17,18 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
         public var retryInterval: Duration
         /// SCHED_FIFO priority of the render thread (1–99); 0 keeps normal scheduling.
         public var realtimePriority: Int32
+        /// Step up to a larger buffer by itself after repeated underruns (`BufferStepUp`).
+        public var enlargesBufferOnUnderruns: Bool
 
         public init(device: String = "default", periodFrames: Int = 256, periodCount: Int = 3,
-                    retryInterval: Duration = .milliseconds(500), realtimePriority: Int32 = 0) {
+                    retryInterval: Duration = .milliseconds(500), realtimePriority: Int32 = 0,
+                    enlargesBufferOnUnderruns: Bool = true) {
             self.device = device
             self.periodFrames = periodFrames
             self.periodCount = periodCount
             self.retryInterval = retryInterval
             self.realtimePriority = realtimePriority
+            self.enlargesBufferOnUnderruns = enlargesBufferOnUnderruns
         }
     }
 
@@ -40,6 +44,9 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
     public private(set) var bufferFrames = 0
     /// Owned by the output thread once it runs.
     private var pcm: OpaquePointer?
+    /// The buffer asked of the device: the configured one, larger after a step up.
+    private var requestedPeriodFrames: Int
+    private var requestedPeriods: Int
     /// What the render thread got from the scheduler; set before `start` returns.
     public private(set) var scheduling = RealtimeScheduling.Outcome.off
     private let threadReady = DispatchSemaphore(value: 0)
@@ -47,6 +54,8 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
     public init(renderer: VoiceRenderer, configuration: Configuration = Configuration()) {
         self.renderer = renderer
         self.configuration = configuration
+        requestedPeriodFrames = configuration.periodFrames
+        requestedPeriods = configuration.periodCount
         (events, continuation) = AsyncStream.makeStream(of: AudioOutputEvent.self, bufferingPolicy: .bufferingNewest(16))
     }
 
@@ -129,10 +138,10 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
         try check(snd_pcm_hw_params_set_channels(pcm, hw, 2), "stereo")
         var rate = UInt32(VoiceRenderer.sampleRate)
         try check(snd_pcm_hw_params_set_rate(pcm, hw, rate, 0), "48 kHz")
-        var period = snd_pcm_uframes_t(configuration.periodFrames)
+        var period = snd_pcm_uframes_t(requestedPeriodFrames)
         var direction: Int32 = 0
         try check(snd_pcm_hw_params_set_period_size_near(pcm, hw, &period, &direction), "period size")
-        var periods = UInt32(configuration.periodCount)
+        var periods = UInt32(requestedPeriods)
         try check(snd_pcm_hw_params_set_periods_near(pcm, hw, &periods, &direction), "period count")
         try check(snd_pcm_hw_params(pcm, hw), "apply the configuration")
         snd_pcm_hw_params_get_period_size(hw, &period, &direction)
@@ -152,10 +161,10 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
     }
 
     private func run() {
-        // Before the device was ever opened, the period asked for.
-        let frames = max(periodFrames > 0 ? periodFrames : configuration.periodFrames, 16)
-        let mono = UnsafeMutablePointer<Float>.allocate(capacity: frames)
-        let interleaved = UnsafeMutablePointer<Int16>.allocate(capacity: frames * 2)
+        // Room for the largest period a step up can reach: nothing is allocated while playing.
+        let capacity = BufferStepUp.largestPeriod
+        let mono = UnsafeMutablePointer<Float>.allocate(capacity: capacity)
+        let interleaved = UnsafeMutablePointer<Int16>.allocate(capacity: capacity * 2)
         defer {
             mono.deallocate()
             interleaved.deallocate()
@@ -165,8 +174,11 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
         }
         let clock = ContinuousClock()
         var nextRetry = clock.now
-        if let device = pcm { prime(device, interleaved: interleaved, frames: frames) }
+        var stepUp = BufferStepUp()
+        if let device = pcm { prime(device, interleaved: interleaved, frames: currentFrames) }
         while running.load(ordering: .relaxed) {
+            // Before the device was ever opened, the period asked for.
+            let frames = currentFrames
             renderer.render(into: mono, frames: frames)
             guard let device = pcm else {
                 // Failed: keep the engine's clock and commands moving, try the device again now and then.
@@ -175,7 +187,7 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
                     nextRetry = clock.now + configuration.retryInterval
                     if let reopened = try? open() {
                         pcm = reopened
-                        prime(reopened, interleaved: interleaved, frames: frames)
+                        prime(reopened, interleaved: interleaved, frames: currentFrames)
                         continuation.yield(.recovered)
                     }
                 }
@@ -194,7 +206,13 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
                     continue
                 }
                 let error = Int32(result)
-                if error == -EPIPE { _underruns.wrappingIncrement(ordering: .relaxed) }
+                if error == -EPIPE {
+                    _underruns.wrappingIncrement(ordering: .relaxed)
+                    if configuration.enlargesBufferOnUnderruns, stepUp.underrun(at: clock.now),
+                       enlargeBuffer(device, interleaved: interleaved) {
+                        break
+                    }
+                }
                 if error == -EPIPE || error == -ESTRPIPE || error == -EINTR, snd_pcm_recover(device, error, 1) >= 0 {
                     continue
                 }
@@ -203,6 +221,31 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
                 break
             }
         }
+    }
+
+    private var currentFrames: Int { min(max(periodFrames > 0 ? periodFrames : requestedPeriodFrames, 16), BufferStepUp.largestPeriod) }
+
+    /// Reopens the device with the next larger buffer; false (and the device kept) at the largest
+    /// or when the larger one cannot be had.
+    private func enlargeBuffer(_ device: OpaquePointer, interleaved: UnsafeMutablePointer<Int16>) -> Bool {
+        guard let next = BufferStepUp.next(periodFrames: periodFrames, periods: max(1, bufferFrames / max(1, periodFrames)))
+        else { return false }
+        snd_pcm_drop(device)
+        snd_pcm_close(device)
+        pcm = nil
+        (requestedPeriodFrames, requestedPeriods) = next
+        let reopened: OpaquePointer
+        do {
+            reopened = try open()
+        } catch {
+            renderer.silenceFromRenderThread()
+            continuation.yield(.failed(reason: "audio device \(configuration.device): a larger buffer could not be set: \(error)"))
+            return true   // the failure path tries the device again
+        }
+        pcm = reopened
+        prime(reopened, interleaved: interleaved, frames: currentFrames)
+        continuation.yield(.bufferEnlarged(periodFrames: periodFrames, periods: bufferFrames / max(1, periodFrames)))
+        return true
     }
 
     /// Fills the device's buffer with silence before the first rendered period, so that a start has

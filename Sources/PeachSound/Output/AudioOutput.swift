@@ -3,6 +3,8 @@
 public enum AudioOutputEvent: Sendable, Equatable {
     case failed(reason: String)
     case recovered
+    /// Repeated underruns: the output now uses this larger buffer (frames per period, periods).
+    case bufferEnlarged(periodFrames: Int, periods: Int)
 }
 
 /// Something that pulls audio from a `VoiceRenderer` in real time on a thread of its own.

@@ -1,0 +1,29 @@
+/// When a machine cannot keep up with the buffer it was given, the next larger one: repeated
+/// underruns (4 within 2 s, at most once per 2 s) step up the period count to 3, then double the
+/// period, up to 8192 frames. Runs on the render thread: fixed storage, no allocation.
+struct BufferStepUp {
+    static let underrunsThatCount = 4
+    static let window: Duration = .seconds(2)
+    static let largestPeriod = 8192
+
+    private var recent: (ContinuousClock.Instant?, ContinuousClock.Instant?, ContinuousClock.Instant?,
+                         ContinuousClock.Instant?) = (nil, nil, nil, nil)
+    private var lastStep: ContinuousClock.Instant?
+
+    /// Notes an underrun at `now`; true when the buffer should grow now.
+    mutating func underrun(at now: ContinuousClock.Instant) -> Bool {
+        recent = (recent.1, recent.2, recent.3, now)
+        guard let oldest = recent.0, now - oldest <= Self.window else { return false }
+        if let lastStep, now - lastStep < Self.window { return false }
+        lastStep = now
+        recent = (nil, nil, nil, nil)
+        return true
+    }
+
+    /// The buffer after `periodFrames × periods`; nil at the largest.
+    static func next(periodFrames: Int, periods: Int) -> (periodFrames: Int, periods: Int)? {
+        if periods < 3 { return (periodFrames, periods + 1) }
+        guard periodFrames < largestPeriod else { return nil }
+        return (min(periodFrames * 2, largestPeriod), periods)
+    }
+}

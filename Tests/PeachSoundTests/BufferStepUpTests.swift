@@ -1,0 +1,33 @@
+import Testing
+@testable import PeachSound
+
+@Suite("Buffer step-up after repeated underruns")
+struct BufferStepUpTests {
+    @Test("the steps: a third period first, then doubling the period, up to 8192 frames")
+    func steps() {
+        var step: (periodFrames: Int, periods: Int)? = (128, 2)
+        var seen: [String] = []
+        while let current = step {
+            seen.append("\(current.periodFrames)×\(current.periods)")
+            step = BufferStepUp.next(periodFrames: current.periodFrames, periods: current.periods)
+        }
+        #expect(seen == ["128×2", "128×3", "256×3", "512×3", "1024×3", "2048×3", "4096×3", "8192×3"])
+        #expect(BufferStepUp.next(periodFrames: 64, periods: 4)! == (128, 4))
+    }
+
+    @Test("four underruns within 2 s step up; then not again for 2 s; scattered ones never")
+    func window() {
+        let start = ContinuousClock.now
+        func at(_ ms: Int) -> ContinuousClock.Instant { start + .milliseconds(ms) }
+        var watch = BufferStepUp()
+        let first = [0, 900, 1800, 1900].map { watch.underrun(at: at($0)) }
+        #expect(first == [false, false, false, true])                    // the 4th within 2 s steps up
+        let soon = [2000, 2100, 2200, 2300].map { watch.underrun(at: at($0)) }
+        #expect(soon == [false, false, false, false])                    // too soon after a step
+        let again = watch.underrun(at: at(4000))
+        #expect(again)                                                   // 4 in 2 s again, 2.1 s after the step
+        var scattered = BufferStepUp()
+        let spread = (0..<20).map { scattered.underrun(at: at($0 * 700)) }
+        #expect(!spread.contains(true))                                  // any 4 span 2.1 s
+    }
+}
