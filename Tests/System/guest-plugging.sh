@@ -20,7 +20,7 @@ LOG=$OUT/peach.log
 answers() { count "$LOG" 'comparison .* answered'; }
 # answer_from PORT: a key above middle C from that gadget, once the second note has sounded.
 answer_from() { local before; before=$(answers); nap 1.8; amidi -p "$1" -S '90 48 64 80 48 00'; waitcount "$LOG" 'comparison .* answered' $((before + 1)) 30; }
-rss_kb() { local l; while IFS= read -r l; do [[ $l =~ ^VmRSS:\ +([0-9]+) ]] && { echo "${BASH_REMATCH[1]}"; return; }; done < /proc/$1/status; }
+rss_kb() { local l; while IFS= read -r l; do [[ $l =~ ^VmRSS:[[:space:]]+([0-9]+) ]] && { echo "${BASH_REMATCH[1]}"; return; }; done < /proc/$1/status; }
 fds() { local f n=0; for f in /proc/$1/fd/*; do n=$((n + 1)); done; echo $n; }
 
 modprobe snd-seq; modprobe snd-aloop || { echo "FAIL: modprobe snd-aloop"; exit 1; }
