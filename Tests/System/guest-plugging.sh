@@ -1,10 +1,9 @@
 #!/bin/bash
-# System test, group `plugging` (issue #11 d, f, g), with the real `peach run`:
+# System test, group `plugging` (issue #11 d, f), with the real `peach run`:
 # (d) two USB gadget keyboards with the same name: unplugging the idle one leaves training going and
 #     the other one answering;
 # (f) the output card unbound mid-note: training stops (no hang), and starts again from the controller
-#     once the card is back;
-# (g) 100 hot-plug cycles: every replug starts training, and RSS and open file descriptors do not grow.
+#     once the card is back. (g, the hot-plug cycles, is the group `hotplug`.)
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 PEACH=$ROOT/.build/debug/peach
 export XDG_CACHE_HOME=$OUT/cache XDG_CONFIG_HOME=$OUT/config
@@ -20,8 +19,6 @@ LOG=$OUT/peach.log
 answers() { count "$LOG" 'comparison .* answered'; }
 # answer_from PORT: a key above middle C from that gadget, once the second note has sounded.
 answer_from() { local before; before=$(answers); nap 1.8; amidi -p "$1" -S '90 48 64 80 48 00'; waitcount "$LOG" 'comparison .* answered' $((before + 1)) 30; }
-rss_kb() { local l; while IFS= read -r l; do [[ $l =~ ^VmRSS:\ +([0-9]+) ]] && { echo "${BASH_REMATCH[1]}"; return; }; done < /proc/$1/status; }
-fds() { local f n=0; for f in /proc/$1/fd/*; do n=$((n + 1)); done; echo $n; }
 
 modprobe snd-seq; modprobe snd-aloop || { echo "FAIL: modprobe snd-aloop"; exit 1; }
 # Two emulated USB device controllers: the second keyboard, a twin of the first, goes on the second.
@@ -77,22 +74,6 @@ starts=$(count "$LOG" '\] starting compare')
 amidi -p hw:GadgetMIDI,0 -S 'C0 00'
 waitcount "$LOG" '\] starting compare' $((starts + 1)) 20 && echo "RESULT: (f) card lost mid-note: stopped; back: training again from the controller"
 
-# (g) 100 hot-plug cycles.
-unplug_keyboard
-waitfor "$LOG" 'controller disconnected: VMTest Keys$' 20 || true
-rss0=$(rss_kb $peach); fd0=$(fds $peach)
-for cycle in $(seq 1 100); do
-  starts=$(count "$LOG" '\] starting compare')
-  plug_keyboard
-  waitcount "$LOG" '\] starting compare' $((starts + 1)) 30 || { fail "(g) replug $cycle did not start training"; break; }
-  unplug_keyboard
-  nap 0.3
-done
-nap 2
-rss1=$(rss_kb $peach); fd1=$(fds $peach)
-echo "FIGURE: 100 hot-plug cycles: RSS ${rss0} → ${rss1} kB, open files ${fd0} → ${fd1}"
-[ "$fd1" -le $((fd0 + 2)) ] || fail "(g) open files grew from $fd0 to $fd1"
-[ "$rss1" -le $((rss0 + 8192)) ] || fail "(g) RSS grew by $((rss1 - rss0)) kB"
 kill -TERM $peach; wait $peach; rc=$?
 [ $rc -eq 0 ] || fail "exit $rc on SIGTERM"
 exit $status
