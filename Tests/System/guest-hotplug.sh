@@ -4,6 +4,7 @@
 # (the highest RSS of the second half is compared with that of the first, from cycle 10 on, when
 # caches have filled: the allocator's own ups and downs are a few MB). Under software emulation a cycle
 # takes about 5 s: this group needs about 10 minutes. PEACH_HOTPLUG_CYCLES changes the count.
+# guest-timeout: 1500
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 PEACH=$ROOT/.build/debug/peach
 export XDG_CACHE_HOME=$OUT/cache XDG_CONFIG_HOME=$OUT/config

@@ -5,7 +5,8 @@
 #   Tests/System/run.sh [GROUP...]      (default: every group but the …bench ones, which `make bench` runs)
 # A group NAME is Tests/System/guest-NAME.sh: it sources lib.sh, gets its results directory as $1,
 # and passes by exiting 0. A line "# guest-init: systemd" in it boots the guest with systemd as
-# PID 1 (as on an installed box); otherwise bash is PID 1 and starts udevd.
+# PID 1 (as on an installed box); otherwise bash is PID 1 and starts udevd. A line
+# "# guest-timeout: S" gives a long group more than the default 600 s.
 # Needs the debug build with tests (`swift build --build-tests`): the guest runs the host's binaries.
 # Results, recordings and console logs go to $SYSTEM_TEST_OUT (default .build/system-tests).
 set -uo pipefail
@@ -26,6 +27,8 @@ for g in "${groups[@]}"; do
     rc=2; echo "no such group: $script" > "$log"
   else
     init=(); grep -q '^# guest-init: systemd' "$script" && init=(--systemd)
+    limit=$(sed -n 's/^# guest-timeout: \([0-9][0-9]*\)$/\1/p' "$script" | head -1)
+    [ -n "$limit" ] && init+=(--timeout "$limit")
     PEACH_VM_ENV="PEACH_SYSTEM_TEST_OUT" PEACH_SYSTEM_TEST_OUT="$OUT/$g" \
       Tests/System/vm/boot.sh "${init[@]}" "$OUT" "$ROOT/$script" "$OUT/$g" > "$log" 2>&1
     rc=$?
