@@ -53,6 +53,7 @@ public enum ConfigurationPrinter {
         "audio.periods": "periods in the buffer, 2–16",
         "controllers.mappings-directory": "more mapping files, searched first",
         "controllers.assign": "e.g. [{match: \"Keystation*\", mapping: generic}]",
+        "web.listen": "peach web's HOST:PORT; not loopback = the LAN, which needs the access token",
     ]
 
     private struct Line {
@@ -103,6 +104,8 @@ public enum ConfigurationPrinter {
             Line(text: "  mappings-directory: \(controllers.mappingsDirectory.map(quoted) ?? "null")",
                  key: "controllers.mappings-directory"),
             Line(text: "  assign: [\(assignments.joined(separator: ", "))]", key: "controllers.assign"),
+            Line(text: "web:", key: nil),
+            Line(text: "  listen: \(quoted(configuration.web.listen))", key: "web.listen"),
         ]
     }
 

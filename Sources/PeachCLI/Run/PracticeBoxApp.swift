@@ -31,6 +31,7 @@ final class PracticeBoxApp {
     private let box: PracticeBox
     private let terminal: TerminalSession?
     private let keyboardUse: KeyboardUse
+    private var liveStatus: LiveStatusFile { LiveStatusFile(directory: history.location.directory) }
     private var mappers: [Controller.Identity: ControllerMapper] = [:]
     private var controllers: [String: Controller] = [:]
     private var outputCard: SoundCard?
@@ -197,6 +198,7 @@ final class PracticeBoxApp {
         // Let the fade-out of stopAll play through the device's whole buffer before it closes.
         Thread.sleep(forTimeInterval: Double(output.bufferFrames + output.periodFrames) / VoiceRenderer.sampleRate + 0.01)
         output.stop()
+        liveStatus.remove()
         sequencer?.close()
         soundCards?.stop()
         terminal?.restore()
@@ -322,9 +324,12 @@ final class PracticeBoxApp {
     }
 
     private func showStatus() {
+        let status = PracticeStatus(of: box, profile: profile, range: configuration.currentSettings.noteRange)
+        // For `peach web`: a failed write costs the dashboard its live line, never the training.
+        try? liveStatus.write(LiveStatusFile.text(status: status.line(), controller: box.controllerInUse,
+                                                  audioDevice: outputDevice))
         guard let terminal else { return }
-        terminal.showStatus(PracticeStatus(of: box, profile: profile, range: configuration.currentSettings.noteRange)
-            .line(width: terminal.width - 1))
+        terminal.showStatus(status.line(width: terminal.width - 1))
     }
 
     /// LED feedback goes to the controller in use, if its mapping defines any.
