@@ -88,6 +88,7 @@ install:
 	install -D -m 0644 udev/70-peach.rules $(DESTDIR)$(SYSCONFDIR)/udev/rules.d/70-peach.rules
 	install -d $(DESTDIR)$(SYSCONFDIR)/systemd/system
 	sed 's|@PREFIX@|$(PREFIX)|g' udev/peach.service > $(DESTDIR)$(SYSCONFDIR)/systemd/system/peach.service
+	sed 's|@PREFIX@|$(PREFIX)|g' udev/peach-web.service > $(DESTDIR)$(SYSCONFDIR)/systemd/system/peach-web.service
 	install -d $(DESTDIR)$(SYSCONFDIR)/peach
 	[ -e $(DESTDIR)$(SYSCONFDIR)/peach/config.yaml ] || $(DESTDIR)$(PREFIX)/bin/peach config --default > $(DESTDIR)$(SYSCONFDIR)/peach/config.yaml
 	@if [ -z "$(DESTDIR)" ]; then \
@@ -98,9 +99,9 @@ install:
 	fi
 
 uninstall:
-	-[ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ] && $(SUDO) systemctl disable --now peach.service
+	-[ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ] && $(SUDO) systemctl disable --now peach.service peach-web.service
 	rm -f $(DESTDIR)$(PREFIX)/bin/peach $(DESTDIR)$(SYSCONFDIR)/udev/rules.d/70-peach.rules \
-	  $(DESTDIR)$(SYSCONFDIR)/systemd/system/peach.service
+	  $(DESTDIR)$(SYSCONFDIR)/systemd/system/peach.service $(DESTDIR)$(SYSCONFDIR)/systemd/system/peach-web.service
 	rm -rf $(DESTDIR)$(PREFIX)/share/peach $(DESTDIR)$(PREFIX)/share/doc/peach
 	@echo "kept: $(SYSCONFDIR)/peach (configuration), /var/lib/peach (training history), the peach user"
 
