@@ -5,8 +5,9 @@ SHELL := /bin/bash
 SWIFT ?= swift
 CONFIG ?= release
 DEBIAN_PACKAGES := pkg-config libasound2-dev libfluidsynth-dev libsqlite3-dev libudev-dev
-# SoundFonts the sound tests calibrate and play (TimGM6mb), and that `make bench` measures (FluidR3_GM).
-TEST_PACKAGES := timgm6mb-soundfont
+# SoundFonts the sound tests calibrate and play (TimGM6mb), and that `make bench` measures (FluidR3_GM);
+# the browser the dashboard's browser test renders its pages in (chromium).
+TEST_PACKAGES := timgm6mb-soundfont chromium
 BENCH_PACKAGES := fluid-soundfont-gm
 EXTRA_PACKAGES ?=
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)

@@ -15,6 +15,7 @@ final class DashboardPages {
     let configuration: String
     let csrf: String
     let uploadLimit: Int
+    let live: LiveStatus
     private let library: MustacheLibrary
     private let profileJSON: ProfileJSON
     private var cached: (key: String, at: Date, model: DashboardModel, json: String)?
@@ -22,7 +23,8 @@ final class DashboardPages {
     static let freshness: TimeInterval = 60
 
     init(history: any DashboardHistory, range: NoteRange, configuration: String, csrf: String, uploadLimit: Int,
-         profileJSON: @escaping ProfileJSON) throws {
+         live: LiveStatus, profileJSON: @escaping ProfileJSON) throws {
+        self.live = live
         self.history = history
         self.range = range
         self.configuration = configuration
@@ -46,8 +48,9 @@ final class DashboardPages {
         return (model, json)
     }
 
+    /// Every page starts with the box's live line as it is now; the event stream keeps it current.
     func render(_ template: String, _ context: [String: Any]) -> String {
-        library.render(context, withTemplate: template) ?? ""
+        library.render(context.merging(["live": live.read()]) { page, _ in page }, withTemplate: template) ?? ""
     }
 
     func profile() throws -> String { render("profile", try current().model.profilePage) }

@@ -50,7 +50,8 @@ public struct DashboardServer: Sendable {
         let settings = settings, history = history, profileJSON = profileJSON
         let pages = try await MainActor.run {
             try DashboardPages(history: history, range: settings.range, configuration: settings.configuration, csrf: csrf,
-                               uploadLimit: settings.uploadLimit, profileJSON: profileJSON)
+                               uploadLimit: settings.uploadLimit, live: LiveStatus(file: settings.liveStatusFile),
+                               profileJSON: profileJSON)
         }
         let router = Router()
         router.add(middleware: AccessGuard(token: settings.token))
