@@ -44,7 +44,9 @@ final class DashboardPages {
         let answers = try history.allAnswers()
         let model = DashboardModel(comparisons: answers.comparisons, pitchMatchings: answers.pitchMatchings, range: range, now: now)
         let json = try profileJSON(answers.comparisons, answers.pitchMatchings, range, now)
-        cached = (key, now, model, json)
+        // Fresh from when the fit is done, not from when it began: with a large history the fit
+        // itself can take longer than the freshness, and every request would then fit again.
+        cached = (key, Date(), model, json)
         return (model, json)
     }
 
