@@ -19,6 +19,8 @@ final class DashboardPages {
     private let library: MustacheLibrary
     private let profileJSON: ProfileJSON
     private var cached: (key: String, at: Date, model: DashboardModel, json: String)?
+    /// Emptied whenever the model is fitted again.
+    private var contexts: [String: [String: Any]] = [:]
     /// The timeline's sessions, days and weeks are counted back from now: refit at least this often.
     static let freshness: TimeInterval = 60
 
@@ -47,6 +49,7 @@ final class DashboardPages {
         // Fresh from when the fit is done, not from when it began: with a large history the fit
         // itself can take longer than the freshness, and every request would then fit again.
         cached = (key, Date(), model, json)
+        contexts = [:]
         return (model, json)
     }
 
@@ -55,9 +58,18 @@ final class DashboardPages {
         library.render(context.merging(["live": live.read()]) { page, _ in page }, withTemplate: template) ?? ""
     }
 
-    func profile() throws -> String { render("profile", try current().model.profilePage) }
-    func progress() throws -> String { render("progress", try current().model.progressPage) }
-    func matching() throws -> String { render("matching", try current().model.matchingPage) }
+    /// A page's context, made once per fitted model: the trends and intervals it shows cost fits.
+    private func context(_ page: String, _ make: (DashboardModel) -> [String: Any]) throws -> [String: Any] {
+        let model = try current().model
+        if let made = contexts[page] { return made }
+        let context = make(model)
+        contexts[page] = context
+        return context
+    }
+
+    func profile() throws -> String { render("profile", try context("profile") { $0.profilePage }) }
+    func progress() throws -> String { render("progress", try context("progress") { $0.progressPage }) }
+    func matching() throws -> String { render("matching", try context("matching") { $0.matchingPage }) }
     func profileDocument() throws -> String { try current().json }
 
     func history(mode: TrainingMode?) throws -> String {

@@ -44,7 +44,7 @@ enum PageTemplates {
         <polygon class="band" points="{{band}}"/>
         <polyline class="curve" points="{{line}}"/>
         {{#dots}}<circle class="dot" cx="{{x}}" cy="{{y}}" r="2"><title>{{label}}: {{value}} ct</title></circle>{{/dots}}
-        {{#columns}}<text class="tick" x="{{x}}" y="{{labelY}}" text-anchor="middle">{{label}}</text>{{/columns}}
+        {{#columns}}<text class="tick" x="{{x}}" y="{{labelY}}" text-anchor="{{anchor}}">{{label}}</text>{{/columns}}
         </svg>
 
         """

@@ -104,8 +104,12 @@ struct SVGChart {
     /// Column labels, thinned to at most `most` so they do not overlap on a phone.
     func columns(most: Int = 12) -> [[String: Any]] {
         let every = max(1, Int(ceil(Double(labels.count) / Double(most))))
-        return labels.enumerated().filter { $0.offset % every == 0 }.map {
-            ["x": String(format: "%.1f", x($0.offset)), "label": $0.element]
+        let shown = labels.enumerated().filter { $0.offset % every == 0 }
+        // The outer labels hang inwards so that a phone's narrow chart does not cut them off.
+        return shown.enumerated().map { position, column in
+            let anchor = shown.count > 1 && position == shown.count - 1 && column.offset == labels.count - 1 ? "end"
+                : column.offset == 0 && labels.count > 1 ? "start" : "middle"
+            return ["x": String(format: "%.1f", x(column.offset)), "label": column.element, "anchor": anchor]
         }
     }
 
