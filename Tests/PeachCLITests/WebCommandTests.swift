@@ -156,6 +156,9 @@ struct WebCommandTests {
             #expect(!reply.text.contains("SQLite format"), "\(path)")
         }
         #expect(try workspace.cli(["export"]) == before)
+        // A loopback dashboard answers only to loopback names (no DNS rebinding to 127.0.0.1).
+        #expect(try web.get("/api/profile", headers: ["Host": "evil.example:\(web.port)"]).status == 403)
+        #expect(try web.get("/api/profile", headers: ["Host": "localhost:\(web.port)"]).status == 200)
     }
 
     @Test("a LAN listener answers 401 to everything without the token; the token URL sets a cookie that lets in",

@@ -24,9 +24,26 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
         return response
     }
 
+    static func isLoopbackHost(_ authority: String?) -> Bool {
+        guard let authority else { return false }
+        var host = Substring(authority)
+        if host.hasPrefix("[") { host = host.dropFirst().prefix { $0 != "]" } }
+        else if let colon = host.lastIndex(of: ":") { host = host[..<colon] }
+        return host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+
     private func allow(_ request: Request, context: Context,
                        next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let token else { return try await next(request, context) }
+        guard let token else {
+            // Loopback only: a page elsewhere that rebinds its DNS name to 127.0.0.1 still sends its
+            // own name as Host, and is refused.
+            guard Self.isLoopbackHost(request.head.authority) else {
+                return Response(status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],
+                                body: ResponseBody(byteBuffer: ByteBuffer(string: "403: this dashboard answers only to "
+                                    + "127.0.0.1, localhost or [::1]; set web.listen to reach it from the network.\n")))
+            }
+            return try await next(request, context)
+        }
         if let offered = request.uri.queryParameters["token"].map(String.init), token.matches(offered) {
             var response = Response(status: .seeOther, headers: [.location: request.uri.path])
             response.setCookie(Cookie(name: AccessToken.cookieName, value: token.value, maxAge: 400 * 86400, path: "/",
