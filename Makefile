@@ -5,8 +5,9 @@ SHELL := /bin/bash
 SWIFT ?= swift
 CONFIG ?= release
 DEBIAN_PACKAGES := pkg-config libasound2-dev libfluidsynth-dev libsqlite3-dev libudev-dev libespeak-ng-dev espeak-ng-data
-# SoundFonts the sound tests calibrate and play (TimGM6mb), and that `make bench` measures (FluidR3_GM).
-TEST_PACKAGES := timgm6mb-soundfont
+# SoundFonts the sound tests calibrate and play (TimGM6mb), and that `make bench` measures (FluidR3_GM);
+# the browser the dashboard's browser test renders its pages in (chromium).
+TEST_PACKAGES := timgm6mb-soundfont chromium
 BENCH_PACKAGES := fluid-soundfont-gm
 # What the system-test guest needs on the host (Tests/System/vm): QEMU, a static busybox for its
 # initramfs, kmod to resolve the kernel's modules, udev and systemd (the guest runs the host's own),
@@ -98,6 +99,7 @@ install:
 	install -D -m 0644 udev/70-peach.rules $(DESTDIR)$(SYSCONFDIR)/udev/rules.d/70-peach.rules
 	install -d $(DESTDIR)$(SYSCONFDIR)/systemd/system
 	sed 's|@PREFIX@|$(PREFIX)|g' udev/peach.service > $(DESTDIR)$(SYSCONFDIR)/systemd/system/peach.service
+	sed 's|@PREFIX@|$(PREFIX)|g' udev/peach-web.service > $(DESTDIR)$(SYSCONFDIR)/systemd/system/peach-web.service
 	install -d $(DESTDIR)$(SYSCONFDIR)/peach
 	[ -e $(DESTDIR)$(SYSCONFDIR)/peach/config.yaml ] || $(DESTDIR)$(PREFIX)/bin/peach config --default > $(DESTDIR)$(SYSCONFDIR)/peach/config.yaml
 	@if [ -z "$(DESTDIR)" ]; then \
@@ -108,9 +110,9 @@ install:
 	fi
 
 uninstall:
-	-[ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ] && $(SUDO) systemctl disable --now peach.service
+	-[ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ] && $(SUDO) systemctl disable --now peach.service peach-web.service
 	rm -f $(DESTDIR)$(PREFIX)/bin/peach $(DESTDIR)$(SYSCONFDIR)/udev/rules.d/70-peach.rules \
-	  $(DESTDIR)$(SYSCONFDIR)/systemd/system/peach.service
+	  $(DESTDIR)$(SYSCONFDIR)/systemd/system/peach.service $(DESTDIR)$(SYSCONFDIR)/systemd/system/peach-web.service
 	rm -rf $(DESTDIR)$(PREFIX)/share/peach $(DESTDIR)$(PREFIX)/share/doc/peach
 	@echo "kept: $(SYSCONFDIR)/peach (configuration), /var/lib/peach (training history), the peach user"
 

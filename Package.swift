@@ -15,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-atomics", from: "1.2.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         // System libraries, each behind its own small module (pkg-config finds the Debian -dev packages).
@@ -95,6 +97,19 @@ let package = Package(
             name: "PeachSpeech",
             dependencies: ["CEspeak"]
         ),
+        // The dashboard: an HTTP server (Hummingbird) with Mustache pages, SVG charts and the
+        // access token. Its own target so that PeachCLI's other commands stay light.
+        .target(
+            name: "PeachWeb",
+            dependencies: [
+                "PeachDomain",
+                "PeachStorage",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         // The `peach` command tree; kept in a library so its parsing is testable.
         .target(
             name: "PeachCLI",
@@ -107,6 +122,7 @@ let package = Package(
                 "PeachPractice",
                 "PeachUdev",
                 "PeachYAML",
+                "PeachWeb",
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -119,7 +135,7 @@ let package = Package(
         // `make bench`: prints the figures the issues ask for.
         .executableTarget(
             name: "peach-bench",
-            dependencies: ["PeachDomain", "PeachStorage", "PeachSound", "PeachMIDI", "CAlsa"]
+            dependencies: ["PeachDomain", "PeachStorage", "PeachSound", "PeachMIDI", "CAlsa", "PeachTestSupport"]
         ),
         // Test doubles shared by the test targets (a note player that records, observers, log capture).
         .target(

@@ -54,6 +54,7 @@ public enum ConfigurationPrinter {
         "audio.realtime-priority": "SCHED_FIFO priority of the audio thread, 1–99; 0 = normal scheduling",
         "controllers.mappings-directory": "more mapping files, searched first",
         "controllers.assign": "e.g. [{match: \"Keystation*\", mapping: generic}]",
+        "web.listen": "peach web's HOST:PORT; not loopback = the LAN, which needs the access token",
     ]
 
     private struct Line {
@@ -105,6 +106,8 @@ public enum ConfigurationPrinter {
             Line(text: "  mappings-directory: \(controllers.mappingsDirectory.map(quoted) ?? "null")",
                  key: "controllers.mappings-directory"),
             Line(text: "  assign: [\(assignments.joined(separator: ", "))]", key: "controllers.assign"),
+            Line(text: "web:", key: nil),
+            Line(text: "  listen: \(quoted(configuration.web.listen))", key: "web.listen"),
         ]
     }
 

@@ -73,12 +73,25 @@ private struct Reading {
 
     mutating func read(_ root: YAMLNode) {
         guard let map = errors.collect({ try root.mapping() }) else { return }
-        errors.add(contentsOf: map.unknownKeys(allowed: ["training", "sound", "feedback", "audio", "controllers"]))
+        errors.add(contentsOf: map.unknownKeys(allowed: ["training", "sound", "feedback", "audio", "controllers", "web"]))
         if let node = map.optional("training") { readTraining(node) }
         if let node = map.optional("sound") { readSound(node) }
         if let node = map.optional("feedback") { readFeedback(node) }
         if let node = map.optional("audio") { readAudio(node) }
         if let node = map.optional("controllers") { readControllers(node) }
+        if let node = map.optional("web") { readWeb(node) }
+    }
+
+    mutating func readWeb(_ node: YAMLNode) {
+        guard let map = errors.collect({ try node.mapping() }) else { return }
+        errors.add(contentsOf: map.unknownKeys(allowed: ["listen"]))
+        value(map, "listen", section: "web", { node in
+            let text = try node.string().trimmingCharacters(in: .whitespaces)
+            guard WebSettings.isListenAddress(text) else {
+                throw node.error("write the address as HOST:PORT, e.g. 127.0.0.1:8080 or 0.0.0.0:8080 for the LAN")
+            }
+            return text
+        }) { $0.web.listen = $1 }
     }
 
     /// Reads `key` of `map` with `convert`, records its origin, and stores it with `assign`.

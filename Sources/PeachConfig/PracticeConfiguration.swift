@@ -7,15 +7,31 @@ public struct PracticeConfiguration: Hashable, Sendable {
     public var feedback: FeedbackSettings
     public var audio: AudioSettings
     public var controllers: ControllerSettings
+    public var web: WebSettings
 
     public init(training: TrainingSettings = TrainingSettings(), sound: SoundChoice = SoundChoice(),
                 feedback: FeedbackSettings = FeedbackSettings(), audio: AudioSettings = AudioSettings(),
-                controllers: ControllerSettings = ControllerSettings()) {
+                controllers: ControllerSettings = ControllerSettings(), web: WebSettings = WebSettings()) {
         self.training = training
         self.sound = sound
         self.feedback = feedback
         self.audio = audio
         self.controllers = controllers
+        self.web = web
+    }
+}
+
+/// The dashboard (`peach web`): where it listens. Loopback by default; any other address is the
+/// LAN and needs the access token.
+public struct WebSettings: Hashable, Sendable {
+    public var listen: String
+
+    public init(listen: String = "127.0.0.1:8080") { self.listen = listen }
+
+    /// Whether `text` is `HOST:PORT` with a port of 0–65535 (`[::]:8080` for IPv6).
+    public static func isListenAddress(_ text: String) -> Bool {
+        guard let colon = text.lastIndex(of: ":"), let port = Int(text[text.index(after: colon)...]) else { return false }
+        return (0...65535).contains(port) && colon != text.startIndex && !text.contains(where: \.isWhitespace)
     }
 }
 

@@ -82,6 +82,7 @@ func run() {
     storageFigures(&sink)
     midiMappingFigures(&sink)
     measurementFigures(&sink)
+    webFigures()
     if sink == 42 { print("") }  // keeps the optimiser from discarding the work
 }
 
@@ -124,6 +125,8 @@ if CommandLine.arguments.contains("--e2e-latency") {
     importChild(Array(CommandLine.arguments[2...]))
 } else if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--rss" {
     rssProbe(Array(CommandLine.arguments[2...]))
+} else if CommandLine.arguments.contains("--web") {
+    webFigures()
 } else if CommandLine.arguments.contains("--measurement") {
     var sink = 0
     measurementFigures(&sink)

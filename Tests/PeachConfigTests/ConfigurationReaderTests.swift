@@ -102,6 +102,9 @@ struct ConfigurationReaderTests {
         ("controllers:\n  assign:\n    - {match: \"K*\", mapping: nope}", 3, "no mapping named `nope`"),
         ("controllers:\n  assign:\n    - {match: \"K*\", mapping: generic}\n    - {match: \"K*\", mapping: generic}", 4,
          "already assigned on line 3"),
+        ("web:\n  listen: 8080", 2, "HOST:PORT"),
+        ("web:\n  listen: \"0.0.0.0:99999\"", 2, "HOST:PORT"),
+        ("web:\n  port: 8080", 2, "unknown key `port`"),
         ("training:\n  note-duraton: 1.0", 2, "did you mean `note-duration`?"),
         ("sounds:\n  preset: \"0:0\"", 1, "unknown key `sounds`"),
         ("training: [1, 2]", 1, "expected a mapping"),
@@ -119,6 +122,16 @@ struct ConfigurationReaderTests {
             #expect(first?.description.hasPrefix("config.yaml:\(line):") == true, "\(error)")
             #expect(error.description.contains(fragment), "\(error)")
         }
+    }
+
+    @Test("web.listen: the dashboard's address, loopback by default, printed with its line")
+    func webListen() throws {
+        #expect(PracticeConfiguration().web.listen == "127.0.0.1:8080")
+        let result = try reader.read("web:\n  listen: \"0.0.0.0:8080\"\n", file: "/etc/peach/config.yaml")
+        #expect(result.configuration.web.listen == "0.0.0.0:8080")
+        let printed = ConfigurationPrinter.effective(result.configuration, origins: result.origins)
+        #expect(printed.contains("listen: \"0.0.0.0:8080\""))
+        #expect(printed.split(separator: "\n").contains { $0.contains("listen:") && $0.contains("/etc/peach/config.yaml:2") })
     }
 
     @Test("every problem in a file is reported, not just the first")

@@ -106,6 +106,7 @@ struct SequencerPortRulesTests {
     func refuses() {
         #expect(!R.isControllerSource(port(client: 0, name: "System"), ownClient: 128))
         #expect(!R.isControllerSource(port(client: 14, name: "Midi Through"), ownClient: 128))
+        #expect(!R.isControllerSource(port(client: 20, name: "f_midi"), ownClient: 128))   // a USB gadget's own side
         #expect(!R.isControllerSource(port(client: 128, name: "Peach"), ownClient: 128))
         #expect(!R.isControllerSource(port(capability: R.capabilityRead | R.capabilitySubscribeRead | R.capabilityNoExport), ownClient: 128))
         #expect(!R.isControllerSource(port(capability: R.capabilityWrite | R.capabilitySubscribeWrite), ownClient: 128))

@@ -40,7 +40,8 @@ extension ProfileReport {
             return ["note": key, "name": note.name, "mean": Self.number(statistics.mean),
                     "stdDev": Self.number(statistics.standardDeviation), "count": statistics.count]
         }
-        let means = WelfordAccumulator(offsetsAsked.values.compactMap(\.mean))
+        // In key order: a dictionary's order changes from run to run, and so would the sum's last digit.
+        let means = WelfordAccumulator(offsetsAsked.keys.sorted().compactMap { offsetsAsked[$0]?.mean })
         let document: [String: Any] = [
             "comparison": ["notes": notes, "overallMean": Self.number(means.mean), "overallStdDev": Self.number(means.standardDeviation)],
             "matching": ["mean": Self.number(matchingErrors.mean), "stdDev": Self.number(matchingErrors.standardDeviation),

@@ -36,6 +36,7 @@ final class PracticeBoxApp {
     private let router: BoxEventRouter
     private var mappers: [ControllerID: ControllerMapper] = [:]
     private var controllers: [ControllerID: Controller] = [:]
+    private var liveStatus: LiveStatusFile { LiveStatusFile(directory: history.location.directory) }
     private var outputCard: SoundCard?
     private var keyboardConnected = false
     private var keyDecoder = TerminalKeyDecoder()
@@ -220,6 +221,7 @@ final class PracticeBoxApp {
         // Let the fade-out of stopAll play through the device's whole buffer before it closes.
         Thread.sleep(forTimeInterval: Double(output.bufferFrames + output.periodFrames) / VoiceRenderer.sampleRate + 0.01)
         output.stop()
+        liveStatus.remove()
         sequencer?.close()
         soundCards?.stop()
         terminal?.restore()
@@ -364,9 +366,12 @@ final class PracticeBoxApp {
     }
 
     private func showStatus() {
+        let status = PracticeStatus(of: box, profile: profile, range: configuration.currentSettings.noteRange)
+        // For `peach web`: a failed write costs the dashboard its live line, never the training.
+        try? liveStatus.write(LiveStatusFile.text(status: status.line(), controller: box.controllerInUse?.description,
+                                                  audioDevice: outputDevice))
         guard let terminal else { return }
-        terminal.showStatus(PracticeStatus(of: box, profile: profile, range: configuration.currentSettings.noteRange)
-            .line(width: terminal.width - 1))
+        terminal.showStatus(status.line(width: terminal.width - 1))
     }
 
     /// LED feedback goes to the controller in use, if its mapping defines any.

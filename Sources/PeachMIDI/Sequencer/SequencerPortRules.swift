@@ -19,7 +19,8 @@ public struct SequencerPortInfo: Hashable, Sendable {
 
 /// Which ports Peach connects by itself (DESIGN.md): MIDI sources other programs may subscribe to —
 /// readable and subscribable, MIDI_GENERIC, not NO_EXPORT — except the system client, the kernel's
-/// "Midi Through" loop and Peach's own ports.
+/// "Midi Through" loop, Peach's own ports, and the USB gadget MIDI function (`f_midi`: this machine
+/// acting as a USB MIDI device, the far end of a cable, never a controller plugged into it).
 public enum SequencerPortRules {
     // The values of alsa/seq.h, kept here so that the rule is testable without the library.
     public static let capabilityRead: UInt32 = 1 << 0
@@ -37,6 +38,7 @@ public enum SequencerPortRules {
             && port.address.client != 0
             && port.address.client != ownClient
             && !port.clientName.hasPrefix("Midi Through")
+            && port.clientName != "f_midi"
     }
 
     /// A port of a controller that can take feedback messages (LEDs). It must accept a subscription:

@@ -1,0 +1,61 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// Every request passes here first. Without a token (loopback) it only adds the security headers.
+/// With one, a request must carry it: in the `peach_token` cookie, as `Authorization: Bearer`, or
+/// once in `?token=`, which sets the cookie and redirects to the same page without it. Anything
+/// else is answered 401, whatever the path.
+struct AccessGuard<Context: RequestContext>: RouterMiddleware {
+    let token: AccessToken?
+
+    static var securityHeaders: [(HTTPField.Name, String)] {
+        [(.contentSecurityPolicy, "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src 'self'; "
+            + "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"),
+         (HTTPField.Name("X-Content-Type-Options")!, "nosniff"),
+         (HTTPField.Name("Referrer-Policy")!, "no-referrer"),
+         (.cacheControl, "no-store")]
+    }
+
+    func handle(_ request: Request, context: Context,
+                next: (Request, Context) async throws -> Response) async throws -> Response {
+        var response = try await allow(request, context: context, next: next)
+        for (name, value) in Self.securityHeaders where response.headers[name] == nil { response.headers[name] = value }
+        return response
+    }
+
+    static func isLoopbackHost(_ authority: String?) -> Bool {
+        guard let authority else { return false }
+        var host = Substring(authority)
+        if host.hasPrefix("[") { host = host.dropFirst().prefix { $0 != "]" } }
+        else if let colon = host.lastIndex(of: ":") { host = host[..<colon] }
+        return host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+
+    private func allow(_ request: Request, context: Context,
+                       next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard let token else {
+            // Loopback only: a page elsewhere that rebinds its DNS name to 127.0.0.1 still sends its
+            // own name as Host, and is refused.
+            guard Self.isLoopbackHost(request.head.authority) else {
+                return Response(status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],
+                                body: ResponseBody(byteBuffer: ByteBuffer(string: "403: this dashboard answers only to "
+                                    + "127.0.0.1, localhost or [::1]; set web.listen to reach it from the network.\n")))
+            }
+            return try await next(request, context)
+        }
+        if let offered = request.uri.queryParameters["token"].map(String.init), token.matches(offered) {
+            var response = Response(status: .seeOther, headers: [.location: request.uri.path])
+            response.setCookie(Cookie(name: AccessToken.cookieName, value: token.value, maxAge: 400 * 86400, path: "/",
+                                      httpOnly: true, sameSite: .strict))
+            return response
+        }
+        let bearer = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
+        guard token.matches(request.cookies[AccessToken.cookieName]?.value) || token.matches(bearer) else {
+            return Response(status: .unauthorized, headers: [.contentType: "text/plain; charset=utf-8"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: "401: this Peach dashboard needs its access "
+                                + "token; on the box, `peach web --token` prints the address to open.\n")))
+        }
+        return try await next(request, context)
+    }
+}

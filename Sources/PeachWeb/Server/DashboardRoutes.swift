@@ -1,0 +1,56 @@
+import Foundation
+import Hummingbird
+import PeachDomain
+import PeachStorage
+
+/// The dashboard's routes. GET never changes anything; the one POST (import) needs the form's CSRF
+/// value and, when the browser sends one, an Origin of this very host.
+struct DashboardRoutes: Sendable {
+    let pages: DashboardPages
+    let history: any DashboardHistory
+    let settings: DashboardServer.Settings
+    let csrf: String
+
+    static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "text/html; charset=utf-8"],
+                 body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    static func bytes(_ text: String, type: String, headers extra: HTTPFields = [:]) -> Response {
+        var headers: HTTPFields = [.contentType: type]
+        headers.append(contentsOf: extra)
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    func add(to router: Router<BasicRequestContext>) {
+        let pages = pages, history = history, settings = settings, csrf = csrf
+        router.get("/") { _, _ in Self.html(try await pages.profile()) }
+        router.get("/progress") { _, _ in Self.html(try await pages.progress()) }
+        router.get("/matching") { _, _ in Self.html(try await pages.matching()) }
+        router.get("/history") { request, _ in
+            let mode = request.uri.queryParameters["mode"].flatMap { TrainingMode(rawValue: String($0)) }
+            return Self.html(try await pages.history(mode: mode))
+        }
+        router.get("/data") { _, _ in Self.html(await pages.data()) }
+        // Exactly `peach profile --json` (which prints a final newline) and `peach export`.
+        router.get("/api/profile") { _, _ in
+            Self.bytes(try await pages.profileDocument() + "\n", type: "application/json")
+        }
+        router.get("/export.csv") { _, _ in
+            let answers = try history.allAnswers()
+            return Self.bytes(TrainingDataCSV.export(comparisons: answers.comparisons, pitchMatchings: answers.pitchMatchings),
+                              type: "text/csv; charset=utf-8",
+                              headers: [.contentDisposition: "attachment; filename=\"peach-export.csv\""])
+        }
+        router.post("/import") { request, context in
+            try await CSVUpload(pages: pages, history: history, csrf: csrf, limit: settings.uploadLimit)
+                .receive(request, context: context)
+        }
+        router.get("/live.js") { _, _ in
+            Self.bytes(LiveStatus.script, type: "text/javascript; charset=utf-8")
+        }
+        router.get("/events") { _, _ in
+            LiveStatus(file: settings.liveStatusFile).eventStream()
+        }
+    }
+}

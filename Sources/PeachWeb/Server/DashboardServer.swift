@@ -1,0 +1,69 @@
+import Foundation
+import Hummingbird
+import Logging
+import PeachDomain
+import PeachStorage
+
+/// `peach web`: the dashboard's HTTP server. Serves only the routes below; every other path is 404.
+/// Reads the history; writes it only for an upload through the import form (POST, CSRF-checked).
+public struct DashboardServer: Sendable {
+    public struct Settings: Sendable {
+        public var listen: ListenAddress
+        /// Required for a non-loopback address (the command line makes sure).
+        public var token: AccessToken?
+        public var range: NoteRange
+        /// The effective configuration with origins, shown read-only.
+        public var configuration: String
+        public var uploadLimit: Int
+        /// Written by `peach run`; its text is streamed to the pages as it changes.
+        public var liveStatusFile: URL
+
+        public init(listen: ListenAddress, token: AccessToken?, range: NoteRange, configuration: String,
+                    uploadLimit: Int = 8 << 20, liveStatusFile: URL) {
+            self.listen = listen
+            self.token = token
+            self.range = range
+            self.configuration = configuration
+            self.uploadLimit = uploadLimit
+            self.liveStatusFile = liveStatusFile
+        }
+    }
+
+    public typealias ProfileJSON = @MainActor ([ComparisonRecord], [PitchMatchingRecord], NoteRange, Date) throws -> String
+
+    let settings: Settings
+    let history: any DashboardHistory
+    let profileJSON: ProfileJSON
+    let logger: Logger
+
+    public init(settings: Settings, history: any DashboardHistory, logger: Logger, profileJSON: @escaping ProfileJSON) {
+        self.settings = settings
+        self.history = history
+        self.logger = logger
+        self.profileJSON = profileJSON
+    }
+
+    /// Serves until SIGINT or SIGTERM. `onListening` gets the address really bound (port 0 → the chosen port).
+    public func run(onListening: @escaping @Sendable (ListenAddress) -> Void) async throws {
+        var generator = SystemRandomNumberGenerator()
+        let csrf = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+        let settings = settings, history = history, profileJSON = profileJSON
+        let pages = try await MainActor.run {
+            try DashboardPages(history: history, range: settings.range, configuration: settings.configuration, csrf: csrf,
+                               uploadLimit: settings.uploadLimit, live: LiveStatus(file: settings.liveStatusFile),
+                               profileJSON: profileJSON)
+        }
+        let router = Router()
+        router.add(middleware: AccessGuard(token: settings.token))
+        DashboardRoutes(pages: pages, history: history, settings: settings, csrf: csrf).add(to: router)
+        let app = Application(
+            router: router,
+            configuration: ApplicationConfiguration(address: .hostname(settings.listen.host, port: settings.listen.port),
+                                                    serverName: nil),
+            onServerRunning: { channel in
+                onListening(ListenAddress(host: settings.listen.host, port: channel.localAddress?.port ?? settings.listen.port))
+            },
+            logger: logger)
+        try await app.runService()
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import PeachStorage
+import PeachTestSupport
+import Synchronization
+
+/// `make bench`, dashboard part: `peach web` (the release build beside this program) on a history
+/// of 1,000,000 answers, loaded by concurrent clients over loopback: requests per second and the
+/// 99th-percentile latency for `/` and `/api/profile`, the first page after start (the fit), and the
+/// server's peak RSS (VmHWM).
+@MainActor
+func webFigures(clients: Int = 4, seconds: Double = 5) {
+    #if DEBUG
+    let build = "debug"
+    #else
+    let build = "release"
+    #endif
+    print("== dashboard (peach web, \(build) build, \(clients) concurrent clients over loopback, \(Int(seconds)) s per page)")
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-bench-web-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let peach = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("peach")
+    guard FileManager.default.isExecutableFile(atPath: peach.path) else {
+        print("dashboard figures: skipped (build peach first: swift build -c release --product peach)")
+        return
+    }
+    let process = Process()
+    do {
+        let store = try TrainingDataStore.open(DataLocation(directory: directory))
+        let (comparisons, matchings) = syntheticRecords(1_000_000)
+        _ = try store?.importRecords(comparisons: comparisons, pitchMatchings: matchings, mode: .replace)
+        try store?.close()
+        let config = directory.appendingPathComponent("config.yaml")
+        try Data("{}\n".utf8).write(to: config)
+        process.executableURL = peach
+        process.arguments = ["web", "--listen", "127.0.0.1:0", "--data-dir", directory.path, "--config", config.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        var banner = Data()
+        while !banner.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            banner += chunk
+        }
+        guard let portText = String(decoding: banner, as: UTF8.self).split(separator: ":").last?.split(separator: "/").first,
+              let port = Int(portText) else {
+            print("dashboard figures: peach web did not start: \(String(decoding: banner, as: UTF8.self))")
+            process.terminate()
+            return
+        }
+        let client = LoopbackHTTPClient(port: port)
+        let clock = ContinuousClock()
+        let first = try clock.measure { _ = try client.request("GET", "/") }
+        print("first page after start (reads and fits 1,000,000 answers)".padding(toLength: 56, withPad: " ", startingAt: 0)
+              + String(format: "%10.1f ms", first.seconds * 1000))
+        for path in ["/", "/api/profile"] {
+            let (rate, p99, failures) = load(client, path: path, clients: clients, seconds: seconds)
+            print("GET \(path), 1,000,000 stored answers".padding(toLength: 56, withPad: " ", startingAt: 0)
+                  + String(format: "%10.0f requests/s   p99 %.1f ms", rate, p99 * 1000) + (failures > 0 ? "   (\(failures) failed)" : ""))
+        }
+        print("peak RSS of peach web".padding(toLength: 56, withPad: " ", startingAt: 0)
+              + String(format: "%10.1f MB", Double(peakResidentKB(process.processIdentifier)) / 1024))
+    } catch {
+        print("dashboard figures failed: \(error)")
+    }
+    if process.isRunning {
+        process.terminate()
+        process.waitUntilExit()
+    }
+}
+
+/// `clients` threads request `path` back to back for `seconds`; the rate and the 99th percentile.
+private func load(_ client: LoopbackHTTPClient, path: String, clients: Int, seconds: Double) -> (Double, Double, Int) {
+    let results = Mutex<(latencies: [Double], failures: Int)>(([], 0))
+    let clock = ContinuousClock()
+    let start = clock.now
+    DispatchQueue.concurrentPerform(iterations: clients) { _ in
+        var latencies: [Double] = []
+        var failures = 0
+        while (clock.now - start).seconds < seconds {
+            let begun = clock.now
+            let reply = try? client.request("GET", path)
+            if reply?.status == 200 { latencies.append((clock.now - begun).seconds) } else { failures += 1 }
+        }
+        results.withLock { $0.latencies += latencies; $0.failures += failures }
+    }
+    let elapsed = (clock.now - start).seconds
+    let (latencies, failures) = results.withLock { ($0.latencies.sorted(), $0.failures) }
+    let p99 = latencies.isEmpty ? 0 : latencies[min(latencies.count - 1, Int(Double(latencies.count) * 0.99))]
+    return (Double(latencies.count) / elapsed, p99, failures)
+}
+
+private func peakResidentKB(_ pid: Int32) -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return 0 }
+    let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+    return line.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+}
