@@ -12,6 +12,7 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
     static var securityHeaders: [(HTTPField.Name, String)] {
         [(.contentSecurityPolicy, "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src 'self'; "
             + "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"),
+         // invariant: two literal header names, both valid tokens.
          (HTTPField.Name("X-Content-Type-Options")!, "nosniff"),
          (HTTPField.Name("Referrer-Policy")!, "no-referrer"),
          (.cacheControl, "no-store")]
