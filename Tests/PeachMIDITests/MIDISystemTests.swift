@@ -129,14 +129,25 @@ struct MIDISystemTests {
         try Self.run("/usr/bin/amidi", ["-p", "hw:GadgetMIDI,0", "-S", bytes.joined(separator: " ")])
         #expect(try await messages(from: Self.keyboard, count: expected.count, reader: reader) == expected)
 
-        // 5. Feedback goes back to the device: it crosses the USB bus to the gadget side, whose own
-        //    sequencer port ("f_midi") Peach also listens to.
-        #expect(client.send(.correct, to: keys))
-        let echoed = try await reader.next("the feedback note to come back through the gadget") { @Sendable event -> MIDIMessage? in
-            if case let .message(message, controller, _) = event, controller.clientName.hasPrefix("f_midi") { return message }
-            return nil
+        // 5. Feedback goes back to the device: it crosses the USB bus to the gadget side, read there
+        //    raw with amidi (Peach does not take the gadget's own "f_midi" port for a controller).
+        let dump = Process()
+        dump.executableURL = URL(fileURLWithPath: "/usr/bin/amidi")
+        dump.arguments = ["-p", "hw:GadgetMIDI,0", "-d", "-t", "3"]
+        let pipe = Pipe()
+        dump.standardOutput = pipe
+        let received = Received()
+        pipe.fileHandleForReading.readabilityHandler = { handle in received.append(handle.availableData) }
+        try dump.run()
+        // Sent until the gadget side shows it: amidi may not be listening yet on a slow guest.
+        let deadline = ContinuousClock.now + .seconds(30)
+        while !received.hasNoteOn40, ContinuousClock.now < deadline, dump.isRunning {
+            #expect(client.send(.correct, to: keys))
+            try await Task.sleep(for: .milliseconds(500))
         }
-        #expect(echoed == .noteOn(channel: 0, note: 40, velocity: 127))
+        dump.waitUntilExit()
+        pipe.fileHandleForReading.readabilityHandler = nil
+        #expect(received.hasNoteOn40, "the gadget side received: \(received.text)")
 
         // 6. Unplug: reported gone, by name.
         try Self.setGadget("")
@@ -158,4 +169,14 @@ struct MIDISystemTests {
         try Self.run("/usr/bin/amidi", ["-p", "hw:GadgetMIDI,0", "-S", "90 40 50"])
         #expect(try await messages(from: Self.keyboard, count: 1, reader: reader) == [.noteOn(channel: 0, note: 64, velocity: 80)])
     }
+}
+
+/// Bytes read from a pipe on Foundation's handler thread.
+private final class Received: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func append(_ more: Data) { lock.lock(); data.append(more); lock.unlock() }
+    var text: String { lock.lock(); defer { lock.unlock() }; return String(decoding: data, as: UTF8.self) }
+    /// amidi -d prints each message as hex, with or without spaces: note-on ch 1, note 40, velocity 127.
+    var hasNoteOn40: Bool { text.uppercased().filter { !$0.isWhitespace }.contains("90287F") }
 }
