@@ -33,7 +33,13 @@ public struct NoteRange: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// C2…C6 (36…84), the default.
     // invariant: constants forming a valid range.
-    public static let standard = try! NoteRange(lowest: MIDINote(36), highest: MIDINote(84))
+    public static let standard = NoteRange(checkedLowest: MIDINote(36), highest: MIDINote(84))
+
+    /// For ranges known to be valid (code constants): C2…C6 is inside the limits and 48 semitones wide.
+    private init(checkedLowest lowest: MIDINote, highest: MIDINote) {
+        self.lowest = lowest
+        self.highest = highest
+    }
 
     public func contains(_ note: MIDINote) -> Bool { (lowest...highest).contains(note) }
 
