@@ -93,19 +93,29 @@ func storageFigures(_ sink: inout Int) {
     defer { try? FileManager.default.removeItem(at: directory) }
     do {
         let location = DataLocation(directory: directory)
-        let store = try TrainingDataStore.open(location)!
+        guard let store = try TrainingDataStore.open(location) else {
+            print("storage benchmark: no history could be made in \(directory.path)")
+            return
+        }
         let (comparisons, matchings) = syntheticRecords(2_000)
         measure("durable insert (one answer, one fsync'ed transaction)", unit: "answer", count: 1_000) {
-            for record in comparisons.prefix(1_000) { try! store.save(record) }
+            do {
+                for record in comparisons.prefix(1_000) { try store.save(record) }
+            } catch {
+                print("storage benchmark: saving failed: \(error)")
+            }
         }
         for count in [100_000, 1_000_000] {
             try store.deleteAll()
             let (comparisons, matchings) = syntheticRecords(count)
             _ = try store.importRecords(comparisons: comparisons, pitchMatchings: matchings, mode: .replace)
             measure("start-up to a ready profile, \(count) stored answers", unit: "start-up", count: 1) {
-                let reopened = try! TrainingDataStore.open(location)!
-                let storedComparisons = try! reopened.allComparisons()
-                let storedMatchings = try! reopened.allPitchMatchings()
+                guard let reopened = try? TrainingDataStore.open(location),
+                      let storedComparisons = try? reopened.allComparisons(),
+                      let storedMatchings = try? reopened.allPitchMatchings() else {
+                    print("storage benchmark: the history could not be read back")
+                    return
+                }
                 let profile = PerceptualProfile(comparisons: storedComparisons, pitchMatchings: storedMatchings)
                 let timeline = ProgressTimeline(comparisons: storedComparisons, pitchMatchings: storedMatchings, now: Date())
                 sink &+= profile.answers(for: .compare).count + timeline[.compare].count
