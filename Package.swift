@@ -95,7 +95,7 @@ let package = Package(
         // Spoken prompts: eSpeak NG synthesis to 48 kHz samples the sound engine mixes in.
         .target(
             name: "PeachSpeech",
-            dependencies: ["CEspeak"]
+            dependencies: ["PeachDomain", "CEspeak"]
         ),
         // The dashboard: an HTTP server (Hummingbird) with Mustache pages, SVG charts and the
         // access token. Its own target so that PeachCLI's other commands stay light.

@@ -48,6 +48,8 @@ public enum ConfigurationPrinter {
         "feedback.cues": "short noise cues after each answer",
         "feedback.cue-level": "dB relative to the training notes, -40 to -6",
         "feedback.lights": "LED feedback on controllers whose mapping defines it",
+        "feedback.voice": "spoken prompts: the mode, the report, trouble and recovery",
+        "feedback.voice-level": "dB relative to the training notes, -30 to 6",
         "audio.device": "ALSA PCM: default, hw:1,0, plughw:CARD=Headphones",
         "audio.period-frames": "frames per period at 48 kHz, 32–8192",
         "audio.periods": "periods in the buffer, 2–16",
@@ -55,6 +57,7 @@ public enum ConfigurationPrinter {
         "controllers.mappings-directory": "more mapping files, searched first",
         "controllers.assign": "e.g. [{match: \"Keystation*\", mapping: generic}]",
         "web.listen": "peach web's HOST:PORT; not loopback = the LAN, which needs the access token",
+        "language": "en or de; null = from LC_ALL, LC_MESSAGES or LANG",
     ]
 
     private struct Line {
@@ -97,6 +100,8 @@ public enum ConfigurationPrinter {
             Line(text: "  cues: \(feedback.cues)", key: "feedback.cues"),
             Line(text: "  cue-level: \(number(feedback.cueLevel.rawValue))", key: "feedback.cue-level"),
             Line(text: "  lights: \(feedback.lights)", key: "feedback.lights"),
+            Line(text: "  voice: \(feedback.voice)", key: "feedback.voice"),
+            Line(text: "  voice-level: \(number(feedback.voiceLevel.rawValue))", key: "feedback.voice-level"),
             Line(text: "audio:", key: nil),
             Line(text: "  device: \(quoted(audio.device))", key: "audio.device"),
             Line(text: "  period-frames: \(audio.periodFrames)", key: "audio.period-frames"),
@@ -108,6 +113,7 @@ public enum ConfigurationPrinter {
             Line(text: "  assign: [\(assignments.joined(separator: ", "))]", key: "controllers.assign"),
             Line(text: "web:", key: nil),
             Line(text: "  listen: \(quoted(configuration.web.listen))", key: "web.listen"),
+            Line(text: "language: \(configuration.language?.rawValue ?? "null")", key: "language"),
         ]
     }
 

@@ -73,13 +73,27 @@ private struct Reading {
 
     mutating func read(_ root: YAMLNode) {
         guard let map = errors.collect({ try root.mapping() }) else { return }
-        errors.add(contentsOf: map.unknownKeys(allowed: ["training", "sound", "feedback", "audio", "controllers", "web"]))
+        errors.add(contentsOf: map.unknownKeys(allowed: ["training", "sound", "feedback", "audio", "controllers", "web", "language"]))
         if let node = map.optional("training") { readTraining(node) }
         if let node = map.optional("sound") { readSound(node) }
         if let node = map.optional("feedback") { readFeedback(node) }
         if let node = map.optional("audio") { readAudio(node) }
         if let node = map.optional("controllers") { readControllers(node) }
         if let node = map.optional("web") { readWeb(node) }
+        if let node = map.optional("language") { readLanguage(node) }
+    }
+
+    mutating func readLanguage(_ node: YAMLNode) {
+        guard !node.isNull else { return }
+        guard let language = errors.collect({ () throws -> Language in
+            let text = try node.string()
+            guard let language = Language(rawValue: text) else {
+                throw node.error("write the language as en or de (or null for the environment's LANG)")
+            }
+            return language
+        }) else { return }
+        configuration.language = language
+        origins["language"] = "\(node.file):\(node.line)"
     }
 
     mutating func readWeb(_ node: YAMLNode) {
@@ -212,12 +226,16 @@ private struct Reading {
 
     mutating func readFeedback(_ node: YAMLNode) {
         guard let map = errors.collect({ try node.mapping() }) else { return }
-        errors.add(contentsOf: map.unknownKeys(allowed: ["cues", "cue-level", "lights"]))
+        errors.add(contentsOf: map.unknownKeys(allowed: ["cues", "cue-level", "lights", "voice", "voice-level"]))
         value(map, "cues", section: "feedback", { try $0.bool() }) { $0.feedback.cues = $1 }
         value(map, "cue-level", section: "feedback", { AmplitudeDB(try $0.double(in: FeedbackSettings.cueLevelRange)) }) {
             $0.feedback.cueLevel = $1
         }
         value(map, "lights", section: "feedback", { try $0.bool() }) { $0.feedback.lights = $1 }
+        value(map, "voice", section: "feedback", { try $0.bool() }) { $0.feedback.voice = $1 }
+        value(map, "voice-level", section: "feedback", { AmplitudeDB(try $0.double(in: FeedbackSettings.voiceLevelRange)) }) {
+            $0.feedback.voiceLevel = $1
+        }
     }
 
     mutating func readAudio(_ node: YAMLNode) {

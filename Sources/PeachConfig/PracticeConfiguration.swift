@@ -8,10 +8,14 @@ public struct PracticeConfiguration: Hashable, Sendable {
     public var audio: AudioSettings
     public var controllers: ControllerSettings
     public var web: WebSettings
+    /// The language of texts and prompts; nil: the environment's (`LC_ALL`, `LC_MESSAGES`, `LANG`).
+    public var language: Language?
 
     public init(training: TrainingSettings = TrainingSettings(), sound: SoundChoice = SoundChoice(),
                 feedback: FeedbackSettings = FeedbackSettings(), audio: AudioSettings = AudioSettings(),
-                controllers: ControllerSettings = ControllerSettings(), web: WebSettings = WebSettings()) {
+                controllers: ControllerSettings = ControllerSettings(), web: WebSettings = WebSettings(),
+                language: Language? = nil) {
+        self.language = language
         self.training = training
         self.sound = sound
         self.feedback = feedback
@@ -59,11 +63,19 @@ public struct FeedbackSettings: Hashable, Sendable {
     public static let cueLevelRange: ClosedRange<Double> = -40 ... -6
     /// Feedback messages to controllers whose mapping defines them (pad LEDs).
     public var lights: Bool
+    /// Spoken prompts: the mode when training starts or switches, the report, trouble and recovery.
+    public var voice: Bool
+    /// How loud the voice is relative to a training note at nominal loudness (−30…+6 dB).
+    public var voiceLevel: AmplitudeDB
+    public static let voiceLevelRange: ClosedRange<Double> = -30 ... 6
 
-    public init(cues: Bool = true, cueLevel: AmplitudeDB = AmplitudeDB(-20), lights: Bool = true) {
+    public init(cues: Bool = true, cueLevel: AmplitudeDB = AmplitudeDB(-20), lights: Bool = true,
+                voice: Bool = true, voiceLevel: AmplitudeDB = AmplitudeDB(-6)) {
         self.cues = cues
         self.cueLevel = cueLevel
         self.lights = lights
+        self.voice = voice
+        self.voiceLevel = voiceLevel
     }
 }
 

@@ -1,5 +1,6 @@
 import CEspeak
 import Foundation
+import PeachDomain
 import Synchronization
 
 /// Spoken prompts for a box without a screen, synthesised on the box by eSpeak NG (no network, no
@@ -10,11 +11,6 @@ import Synchronization
 /// (a short sentence in a few tens of milliseconds here) but not real-time safe: call it off the
 /// audio thread, ahead of time for fixed prompts.
 public final class SpeechSynthesizer: Sendable {
-    public enum Language: String, Sendable, CaseIterable {
-        case english = "en"
-        case german = "de"
-    }
-
     public enum Failure: Error, Equatable, CustomStringConvertible {
         case unavailable(String)
         case synthesis(String)

@@ -37,6 +37,8 @@ struct ConfigurationReaderTests {
               cues: false
               cue-level: -30
               lights: false
+              voice: false
+              voice-level: -12
             audio:
               device: plughw:CARD=Loopback,DEV=0
               period-frames: 128
@@ -45,6 +47,7 @@ struct ConfigurationReaderTests {
             controllers:
               assign:
                 - {match: "Keystation*", mapping: generic}
+            language: de
             """
         let result = try reader.read(text, file: "/etc/peach/config.yaml")
         let configuration = result.configuration
@@ -62,14 +65,17 @@ struct ConfigurationReaderTests {
         #expect(training.pitchMatchingInitialOffsetRange == Cents(20))
         #expect(training.pitchMatchingTuningRange == Cents(20))
         #expect(configuration.sound == SoundChoice(soundFont: nil, bank: 0, program: 1))
-        #expect(configuration.feedback == FeedbackSettings(cues: false, cueLevel: AmplitudeDB(-30), lights: false))
+        #expect(configuration.feedback == FeedbackSettings(cues: false, cueLevel: AmplitudeDB(-30), lights: false,
+                                                             voice: false, voiceLevel: AmplitudeDB(-12)))
+        #expect(configuration.language == .german && PracticeConfiguration().language == nil)
+        #expect(result.origins["language"] == "/etc/peach/config.yaml:30")
         #expect(configuration.audio == AudioSettings(device: "plughw:CARD=Loopback,DEV=0", periodFrames: 128, periods: 4,
                                                      realtimePriority: 50))
         #expect(AudioSettings().realtimePriority == 70)
         #expect(configuration.controllers.assignments == [MappingAssignment(pattern: "Keystation*", mapping: "generic")])
         #expect(result.origins["training.note-duration"] == "/etc/peach/config.yaml:3")
         #expect(result.origins["training.pitch-matching.tuning-range"] == "/etc/peach/config.yaml:13")
-        #expect(result.origins["audio.periods"] == "/etc/peach/config.yaml:23")
+        #expect(result.origins["audio.periods"] == "/etc/peach/config.yaml:25")
     }
 
     static let invalid: [(yaml: String, line: Int, fragment: String)] = [
@@ -93,6 +99,8 @@ struct ConfigurationReaderTests {
         ("sound:\n  preset: piano", 2, "BANK:PROGRAM"),
         ("sound:\n  preset: \"0:128\"", 2, "BANK:PROGRAM"),
         ("feedback:\n  cues: maybe", 2, "expected true or false"),
+        ("feedback:\n  voice-level: 10", 2, "out of range -30…6"),
+        ("language: fr", 1, "write the language as en or de"),
         ("feedback:\n  cue-level: 0", 2, "out of range -40…-6"),
         ("audio:\n  device: \"  \"", 2, "name an ALSA device"),
         ("audio:\n  period-frames: 10", 2, "out of range 32…8192"),
