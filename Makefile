@@ -11,9 +11,10 @@ TEST_PACKAGES := timgm6mb-soundfont chromium
 BENCH_PACKAGES := fluid-soundfont-gm
 # What the system-test guest needs on the host (Tests/System/vm): QEMU, a static busybox for its
 # initramfs, kmod to resolve the kernel's modules, udev and systemd (the guest runs the host's own),
-# and alsa-utils (amidi, arecord) for the groups. The guest's kernel is Debian's, fetched with
+# alsa-utils (amidi, arecord) for the groups, and stock fluidsynth, the anchor Peach's starts and
+# latency are compared with. The guest's kernel is Debian's, fetched with
 # apt-get download and unpacked into .build/vm by Tests/System/vm/prepare.sh, never installed.
-VM_PACKAGES := qemu-system-x86 busybox-static kmod udev systemd alsa-utils
+VM_PACKAGES := qemu-system-x86 busybox-static kmod udev systemd alsa-utils fluidsynth
 EXTRA_PACKAGES ?=
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 PEACH := .build/$(CONFIG)/peach
@@ -69,7 +70,7 @@ system-test test: EXTRA_PACKAGES = $(TEST_PACKAGES) $(VM_PACKAGES)
 bench: EXTRA_PACKAGES = $(BENCH_PACKAGES) $(VM_PACKAGES)
 
 build-tests: deps
-	@set -o pipefail; $(SWIFT) build --build-tests 2>&1 | tee .build-log.txt
+	@set -o pipefail; { $(SWIFT) build --build-tests && $(SWIFT) build --product PeachXrunProbe; } 2>&1 | tee .build-log.txt
 	@! grep -E '^/.*/(Sources|Tests|Benchmarks)/.*: warning:' .build-log.txt || { echo "build has warnings (see above)" >&2; exit 1; }
 
 unit-test: build-tests

@@ -42,7 +42,7 @@ func endToEndLatencyFigures(rounds: Int = 15) {
             return (nil, now)
         }
         capturedFrames += UInt64(got)
-        captureStart = min(captureStart, now - capturedFrames * 1_000_000_000 / 48_000)
+        captureStart = min(captureStart, now &- capturedFrames * 1_000_000_000 / 48_000)
         let loud = (0..<Int(got)).first { abs(Int(buffer[2 * $0])) > threshold }
         return (loud.map { $0 - Int(got) }, captureStart + capturedFrames * 1_000_000_000 / 48_000)
     }
@@ -61,6 +61,7 @@ func endToEndLatencyFigures(rounds: Int = 15) {
         fail("cannot open the keyboard's raw MIDI port hw:GadgetMIDI,0")
     }
     var latencies: [Double] = []
+    var early = 0
     for round in 0..<rounds {
         if round > 0 {
             // After a commit: its release tail and the 0.4 s feedback pause, then the next reference note.
@@ -82,13 +83,18 @@ func endToEndLatencyFigures(rounds: Int = 15) {
         let end = sent + 3_000_000_000
         while heard == nil, monotonicNanoseconds() < end {
             let chunk = read()
-            if let offset = chunk.loudFrame { heard = chunk.endTime - UInt64(-offset * 1_000_000_000 / 48_000) }
+            if let offset = chunk.loudFrame { heard = chunk.endTime &- UInt64(-offset * 1_000_000_000 / 48_000) }
         }
         guard let heard else { fail("the tunable note never sounded") }
-        latencies.append(Double(heard - sent) / 1e6)
+        // Signed: a sound estimated before the event was not caused by it (a late tail, or the
+        // capture clock estimate restarting after an overrun); that round does not count.
+        let latency = Int64(bitPattern: heard) - Int64(bitPattern: sent)
+        if latency >= 0 { latencies.append(Double(latency) / 1e6) } else { early += 1 }
         send([0x90, 0x3C, 0x64, 0x80, 0x3C, 0x00])  // a key commits
     }
     latencies.sort()
+    guard !latencies.isEmpty else { fail("no round heard the note after the event (\(early) heard sound before it)") }
+    if early > 0 { print("note: \(early) of \(rounds) rounds heard sound before the event and were not counted") }
     let median = latencies[latencies.count / 2]
     print(String(format: "FIGURE: end-to-end latency, MIDI event on the USB keyboard → sound out of snd-aloop, %d rounds: median %.1f ms, max %.1f ms (software-emulated guest; includes the %@ output buffer)",
                  latencies.count, median, latencies.last!, ProcessInfo.processInfo.environment["PEACH_BENCH_BUFFER"] ?? "configured"))

@@ -8,15 +8,6 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 PEACH=$ROOT/.build/debug/peach
 export XDG_CACHE_HOME=$OUT/cache XDG_CONFIG_HOME=$OUT/config
 DATA=/tmp/peach-durable
-status=0
-fail() { echo "FAIL: $*"; status=1; }
-send() { amidi -p hw:GadgetMIDI,0 -S "$1"; }
-count() { local n=0 l; while IFS= read -r l; do [[ $l =~ $2 ]] && n=$((n + 1)); done < "$1"; echo $n; }
-waitcount() {
-  local end=$(( $(now_us) + ${4:-20}000000 ))
-  while [ $(now_us) -lt $end ]; do [ "$(count "$1" "$2")" -ge "$3" ] && return 0; nap 0.1; done
-  fail "timeout waiting for $3 × '$2' in $1"; return 1
-}
 # answer LOG N: answers "higher" once the second note has sounded, and waits for the Nth answer.
 answer() { nap 1.8; send '90 48 64 80 48 00'; waitcount "$1" 'comparison .* answered' "$2" 30; }
 # stored: how many answers the history holds, and how many distinct ones (by timestamp).
@@ -37,14 +28,7 @@ modprobe snd-seq; modprobe snd-aloop || { echo "FAIL: modprobe snd-aloop"; exit 
 setup_keyboard
 waitfor /proc/asound/cards Loopback 20 || exit 1
 mkdir -p "$DATA"; mount -t tmpfs -o size=4m tmpfs "$DATA" || { echo "FAIL: tmpfs"; exit 1; }
-cat > "$OUT/config.yaml" <<CONFIG
-training:
-  note-duration: 0.5
-audio:
-  device: hw:Loopback,0,0
-  period-frames: 1024
-  periods: 4
-CONFIG
+loopback_config "$OUT/config.yaml" 0.5
 calibrate || fail "calibration"
 : > "$OUT/peach.log"
 start_peach

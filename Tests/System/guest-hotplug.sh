@@ -9,14 +9,6 @@ source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 PEACH=$ROOT/.build/debug/peach
 export XDG_CACHE_HOME=$OUT/cache XDG_CONFIG_HOME=$OUT/config
 CYCLES=${PEACH_HOTPLUG_CYCLES:-100}
-status=0
-fail() { echo "FAIL: $*"; status=1; }
-count() { local n=0 l; while IFS= read -r l; do [[ $l =~ $2 ]] && n=$((n + 1)); done < "$1"; echo $n; }
-waitcount() {
-  local end=$(( $(now_us) + ${4:-20}000000 ))
-  while [ $(now_us) -lt $end ]; do [ "$(count "$1" "$2")" -ge "$3" ] && return 0; nap 0.1; done
-  fail "timeout waiting for $3 × '$2' in $1"; return 1
-}
 LOG=$OUT/peach.log
 rss_kb() { local l; while IFS= read -r l; do [[ $l =~ ^VmRSS:[[:space:]]+([0-9]+) ]] && { echo "${BASH_REMATCH[1]}"; return; }; done < /proc/$1/status; }
 fds() { local f n=0; for f in /proc/$1/fd/*; do n=$((n + 1)); done; echo $n; }
@@ -24,12 +16,7 @@ fds() { local f n=0; for f in /proc/$1/fd/*; do n=$((n + 1)); done; echo $n; }
 modprobe snd-seq; modprobe snd-aloop || { echo "FAIL: modprobe snd-aloop"; exit 1; }
 setup_keyboard
 waitfor /proc/asound/cards Loopback 20 || exit 1
-cat > "$OUT/config.yaml" <<CONFIG
-audio:
-  device: hw:Loopback,0,0
-  period-frames: 1024
-  periods: 4
-CONFIG
+loopback_config "$OUT/config.yaml"
 calibrate || fail "calibration"
 "$PEACH" run --config "$OUT/config.yaml" --data-dir /tmp/peach-hotplug > "$LOG" 2>&1 &
 peach=$!

@@ -7,14 +7,6 @@
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 PEACH=$ROOT/.build/debug/peach
 export XDG_CACHE_HOME=$OUT/cache XDG_CONFIG_HOME=$OUT/config
-status=0
-fail() { echo "FAIL: $*"; status=1; }
-count() { local n=0 l; while IFS= read -r l; do [[ $l =~ $2 ]] && n=$((n + 1)); done < "$1"; echo $n; }
-waitcount() {
-  local end=$(( $(now_us) + ${4:-20}000000 ))
-  while [ $(now_us) -lt $end ]; do [ "$(count "$1" "$2")" -ge "$3" ] && return 0; nap 0.1; done
-  fail "timeout waiting for $3 × '$2' in $1"; return 1
-}
 LOG=$OUT/peach.log
 answers() { count "$LOG" 'comparison .* answered'; }
 # answer_from PORT: a key above middle C from that gadget, once the second note has sounded.
@@ -35,14 +27,7 @@ echo GadgetMIDI2 > $TWIN/functions/midi.usb0/id
 echo 1 > $TWIN/functions/midi.usb0/in_ports; echo 1 > $TWIN/functions/midi.usb0/out_ports
 ln -s $TWIN/functions/midi.usb0 $TWIN/configs/c.1/
 waitfor /proc/asound/cards Loopback 20 || exit 1
-cat > "$OUT/config.yaml" <<CONFIG
-training:
-  note-duration: 0.5
-audio:
-  device: hw:Loopback,0,0
-  period-frames: 1024
-  periods: 4
-CONFIG
+loopback_config "$OUT/config.yaml" 0.5
 calibrate || fail "calibration"
 : > "$LOG"
 "$PEACH" run --config "$OUT/config.yaml" --data-dir /tmp/peach-plugging --log-level debug > "$LOG" 2>&1 &

@@ -1,12 +1,11 @@
 #!/bin/bash
 # System test, group `realtime` (issue #12): the real `peach run`'s audio thread runs SCHED_FIFO at
 # the configured priority where the system allows it, and with normal scheduling and a logged notice
-# where it does not (no CAP_SYS_NICE, RLIMIT_RTPRIO 0: an ordinary user outside systemd's limits).
+# where it does not (no CAP_SYS_NICE, RLIMIT_RTPRIO 0: an ordinary user outside systemd's limits);
+# a start makes no more xruns than stock FluidSynth's start on the same device with the same buffer.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 PEACH=$ROOT/.build/debug/peach
 export XDG_CACHE_HOME=$OUT/cache XDG_CONFIG_HOME=$OUT/config
-status=0
-fail() { echo "FAIL: $*"; status=1; }
 modprobe snd-aloop || fail "modprobe snd-aloop"
 modprobe snd-seq
 cat > "$OUT/config.yaml" <<CONFIG
@@ -56,4 +55,43 @@ run_case refused 'audio thread: real-time priority 65 refused' "0" "0" \
   || fail "peach play with a 32 × 2 buffer"
 grep -q 'repeated underruns; now 3 periods of 32 frames' "$OUT/stepup.log" || fail "no step up after underruns: $(tail -3 "$OUT/stepup.log")"
 echo "RESULT: step up: $(grep -c 'repeated underruns' "$OUT/stepup.log") step(s): $(grep 'repeated underruns' "$OUT/stepup.log" | tail -1)"
+# Starting: xruns in the first seconds after the first write to the device, peach run (its default
+# buffer) against stock fluidsynth with the same buffer, interleaved A B B A, both counted by the
+# same preloaded probe (PeachXrunProbe: a line per underrun). The window is the measurement itself.
+PROBE=$ROOT/.build/debug/libPeachXrunProbe.so
+WINDOW_S=5
+printf 'audio:\n  device: hw:Loopback,0,0\n' > "$OUT/default-buffer.yaml"
+start_xruns() {  # NAME COMMAND...: runs it with the probe; prints the xruns of its first WINDOW_S s
+  local name=$1; shift
+  local report=$OUT/probe-$name.txt line first= n=0 t
+  : > "$report"
+  PEACH_XRUN_PROBE=$report LD_PRELOAD=$PROBE "$@" > "$OUT/$name.log" 2>&1 &
+  local pid=$!
+  waitfor "$report" '^first ' 120 "the first write of $name to the device" >&2 || { kill -TERM $pid; wait $pid; return 1; }
+  nap $WINDOW_S
+  kill -TERM $pid; wait $pid
+  while read -r line t; do
+    [ "$line" = first ] && first=$t
+    [ "$line" = xrun ] && [ $(( t - first )) -le $(( WINDOW_S * 1000000000 )) ] && n=$((n + 1))
+  done < "$report"
+  echo $n
+}
+if [ ! -f "$PROBE" ]; then
+  fail "no xrun probe at $PROBE (swift build --product PeachXrunProbe)"
+else
+  peach_xruns=0 fluid_xruns=0
+  for order in peach fluidsynth fluidsynth peach; do
+    if [ $order = peach ]; then
+      n=$(start_xruns peach-$RANDOM "$PEACH" run --config "$OUT/default-buffer.yaml" --data-dir /tmp/peach-rt-start) || fail "peach run's start"
+      peach_xruns=$((peach_xruns + ${n:-0}))
+    else
+      n=$(start_xruns fluidsynth-$RANDOM fluidsynth -a alsa -o audio.alsa.device=hw:Loopback,0,0 -o audio.period-size=128 \
+            -o audio.periods=2 -r 48000 -s -i "$ROOT/SoundFonts/peach.sf2") || fail "fluidsynth's start"
+      fluid_xruns=$((fluid_xruns + ${n:-0}))
+    fi
+  done
+  echo "FIGURE: xruns in the first $WINDOW_S s after a start, 128 × 2 frames, two starts each: peach run $peach_xruns, stock FluidSynth $fluid_xruns (debug build, emulated guest)"
+  [ $peach_xruns -le $fluid_xruns ] && echo "RESULT: a start of peach run makes no more xruns than FluidSynth's" \
+    || fail "peach run's starts made $peach_xruns xruns, FluidSynth's $fluid_xruns"
+fi
 exit $status

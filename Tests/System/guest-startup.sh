@@ -5,14 +5,7 @@
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 PEACH=$ROOT/.build/debug/peach
 export XDG_CACHE_HOME=$OUT/cache XDG_CONFIG_HOME=$OUT/config
-status=0
-fail() { echo "FAIL: $*"; status=1; }
-cat > "$OUT/config.yaml" <<CONFIG
-audio:
-  device: hw:Loopback,0,0
-  period-frames: 1024
-  periods: 4
-CONFIG
+loopback_config "$OUT/config.yaml"
 calibrate || fail "calibration"
 
 # (e) Signals during start-up, with the sound card not there yet (the box waits for it). Before its

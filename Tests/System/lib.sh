@@ -56,6 +56,24 @@ setup_keyboard() {
 }
 plug_keyboard() { echo dummy_udc.0 > $GADGET/UDC; }
 unplug_keyboard() { echo "" > $GADGET/UDC; }
+# What every group's script has: its verdict, failures that let it go on, MIDI from the keyboard.
+status=0
+fail() { echo "FAIL: $*"; status=1; }
+send() { amidi -p hw:GadgetMIDI,0 -S "$1"; }
+# count FILE REGEX: how many lines of FILE match REGEX.
+count() { local n=0 l; while IFS= read -r l; do [[ $l =~ $2 ]] && n=$((n + 1)); done < "$1"; echo $n; }
+# waitcount FILE REGEX N [DEADLINE_S=60]: until REGEX has matched N lines; a failure shows the file's end.
+waitcount() {
+  local start=$(now_us) secs=${4:-60}; local end=$(( start + secs * 1000000 ))
+  while [ $(now_us) -lt $end ]; do [ "$(count "$1" "$2")" -ge "$3" ] && { waited "$3 × '$2'" "$start" "$secs"; return 0; }; nap 0.1; done
+  fail "waited $secs s for $3 × '$2' in $1; it did not come. Its last lines:"; tail -n 8 "$1" | sed 's/^/  | /'; return 1
+}
+# loopback_config FILE [NOTE_DURATION]: peach's configuration for the guest: the loopback card with
+# a buffer a debug build under emulation sustains (4 × 1024 frames).
+loopback_config() {
+  { [ -n "${2:-}" ] && printf 'training:\n  note-duration: %s\n' "$2"
+    printf 'audio:\n  device: hw:Loopback,0,0\n  period-frames: 1024\n  periods: 4\n'; } > "$1"
+}
 # calibrate: the default sound's calibration into $XDG_CACHE_HOME. run.sh measures it once on the
 # host (seconds there; a debug build under software emulation takes a minute over it); a group run
 # without it calibrates in the guest.

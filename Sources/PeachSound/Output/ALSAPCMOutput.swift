@@ -152,7 +152,10 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
         snd_pcm_sw_params_malloc(&sw)
         defer { snd_pcm_sw_params_free(sw) }
         snd_pcm_sw_params_current(pcm, sw)
-        snd_pcm_sw_params_set_start_threshold(pcm, sw, period)
+        // The device starts (and, after an underrun and snd_pcm_recover, starts again) only once the
+        // whole buffer is written: a restart with one period queued underruns again at once, so one
+        // stall became a cascade of xruns.
+        snd_pcm_sw_params_set_start_threshold(pcm, sw, buffer)
         snd_pcm_sw_params_set_avail_min(pcm, sw, period)
         try check(snd_pcm_sw_params(pcm, sw), "software parameters")
         periodFrames = Int(period)
