@@ -80,10 +80,12 @@ system-test: build-tests
 	Tests/System/run.sh $(GROUPS)
 
 # The MIDI input latency needs a sequencer, which only the system-test guest has: after the host's
-# figures, the `midibench` and `boxbench` groups measure the release build in QEMU guests.
+# figures, the `midibench` and `boxbench` groups measure the release build in QEMU guests
+# (boxbench: Peach beside stock FluidSynth, latency and xruns per buffer size).
 bench: deps
 	$(SWIFT) build -c release --product peach-bench
 	$(SWIFT) build -c release --product peach
+	$(SWIFT) build -c release --product PeachXrunProbe
 	.build/release/peach-bench
 	SYSTEM_TEST_OUT=.build/bench-system Tests/System/run.sh midibench boxbench
 

@@ -240,7 +240,7 @@ private struct Reading {
 
     mutating func readAudio(_ node: YAMLNode) {
         guard let map = errors.collect({ try node.mapping() }) else { return }
-        errors.add(contentsOf: map.unknownKeys(allowed: ["device", "period-frames", "periods", "realtime-priority"]))
+        errors.add(contentsOf: map.unknownKeys(allowed: ["device", "period-frames", "periods", "realtime-priority", "grow-buffer"]))
         value(map, "device", section: "audio", { node in
             let name = try node.string().trimmingCharacters(in: .whitespaces)
             guard !name.isEmpty else { throw node.error("name an ALSA device, e.g. default or hw:1,0") }
@@ -253,6 +253,7 @@ private struct Reading {
         value(map, "realtime-priority", section: "audio", { try $0.int(in: AudioSettings.realtimePriorityRange) }) {
             $0.audio.realtimePriority = $1
         }
+        value(map, "grow-buffer", section: "audio", { try $0.bool() }) { $0.audio.growsBuffer = $1 }
     }
 
     mutating func readControllers(_ node: YAMLNode) {

@@ -87,13 +87,17 @@ public struct AudioSettings: Hashable, Sendable {
     public var periods: Int
     /// SCHED_FIFO priority of the audio thread, 1–99; 0 = normal scheduling.
     public var realtimePriority: Int
+    /// Step up to a larger buffer after repeated underruns (off: keep the buffer, as benchmarks do).
+    public var growsBuffer: Bool
     public static let periodFramesRange = 32...8192
     public static let periodsRange = 2...16
     public static let realtimePriorityRange = 0...99
 
     /// Default 2 periods of 128 frames (5.3 ms): about 8–9 ms from a controller's event to the ear,
     /// within the 10 ms an instrument needs; repeated underruns step it up by itself.
-    public init(device: String = "default", periodFrames: Int = 128, periods: Int = 2, realtimePriority: Int = 70) {
+    public init(device: String = "default", periodFrames: Int = 128, periods: Int = 2, realtimePriority: Int = 70,
+                growsBuffer: Bool = true) {
+        self.growsBuffer = growsBuffer
         self.device = device
         self.periodFrames = periodFrames
         self.periods = periods

@@ -44,6 +44,7 @@ struct ConfigurationReaderTests {
               period-frames: 128
               periods: 4
               realtime-priority: 50
+              grow-buffer: false
             controllers:
               assign:
                 - {match: "Keystation*", mapping: generic}
@@ -68,9 +69,9 @@ struct ConfigurationReaderTests {
         #expect(configuration.feedback == FeedbackSettings(cues: false, cueLevel: AmplitudeDB(-30), lights: false,
                                                              voice: false, voiceLevel: AmplitudeDB(-12)))
         #expect(configuration.language == .german && PracticeConfiguration().language == nil)
-        #expect(result.origins["language"] == "/etc/peach/config.yaml:30")
+        #expect(result.origins["language"] == "/etc/peach/config.yaml:31")
         #expect(configuration.audio == AudioSettings(device: "plughw:CARD=Loopback,DEV=0", periodFrames: 128, periods: 4,
-                                                     realtimePriority: 50))
+                                                     realtimePriority: 50, growsBuffer: false))
         #expect(AudioSettings().realtimePriority == 70)
         #expect(configuration.controllers.assignments == [MappingAssignment(pattern: "Keystation*", mapping: "generic")])
         #expect(result.origins["training.note-duration"] == "/etc/peach/config.yaml:3")

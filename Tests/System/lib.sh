@@ -81,7 +81,7 @@ calibrate() {
   local host=$(dirname "$OUT")/calibration/peach
   mkdir -p "$XDG_CACHE_HOME/peach"
   if [ -d "$host" ] && cp "$host"/calibration-* "$XDG_CACHE_HOME/peach/" 2>/dev/null; then return 0; fi
-  "$ROOT/.build/debug/peach" play A4 --output "$OUT/calibrate.wav" > "$OUT/calibrate.log" 2>&1 \
+  "${PEACH:-$ROOT/.build/debug/peach}" play A4 --output "$OUT/calibrate.wav" > "$OUT/calibrate.log" 2>&1 \
     || { echo "FAIL: calibration:"; sed 's/^/  | /' "$OUT/calibrate.log"; return 1; }
 }
 # capture_start_us STATUS_FILE [RATE=48000]: when the running capture (arecord) read its first frame,

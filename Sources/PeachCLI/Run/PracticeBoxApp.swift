@@ -107,7 +107,7 @@ final class PracticeBoxApp {
         // The device is opened last, once history, calibration and engine are ready.
         let output = ALSAPCMOutput(renderer: engine.renderer, configuration: ALSAPCMOutput.Configuration(
             device: device, periodFrames: settings.audio.periodFrames, periodCount: settings.audio.periods,
-            realtimePriority: Int32(settings.audio.realtimePriority)))
+            realtimePriority: Int32(settings.audio.realtimePriority), enlargesBufferOnUnderruns: settings.audio.growsBuffer))
         // A missing or busy device is waited for (it may be plugged in later); ALSA reports it when it opens.
         let audioMissing = output.startWaitingForDevice()
         if case .refused = output.scheduling {
