@@ -79,12 +79,13 @@ system-test: build-tests
 	Tests/System/run.sh $(GROUPS)
 
 # The MIDI input latency needs a sequencer, which only the system-test guest has: after the host's
-# figures, the `midibench` and `boxbench` groups measure the release build in QEMU guests.
+# figures, the `midibench` and `boxbench` groups measure the release build in QEMU guests, and
+# `webbench` counts peach run's underruns while peach web is loaded with requests.
 bench: deps
 	$(SWIFT) build -c release --product peach-bench
 	$(SWIFT) build -c release --product peach
 	.build/release/peach-bench
-	SYSTEM_TEST_OUT=.build/bench-system Tests/System/run.sh midibench boxbench
+	SYSTEM_TEST_OUT=.build/bench-system Tests/System/run.sh midibench boxbench webbench
 
 # Installs the practice box: binary, SoundFonts, mappings, udev rules, the systemd unit and a
 # default configuration (kept if one exists); creates the `peach` user and enables the service.
