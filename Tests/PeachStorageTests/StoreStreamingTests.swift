@@ -1,5 +1,6 @@
 import Foundation
 import PeachDomain
+import Synchronization
 import Testing
 @testable import PeachStorage
 
@@ -75,5 +76,28 @@ struct StoreStreamingTests {
         #expect(try reader.counts().comparisons == 201, "sees the writer's commit (WAL)")
         #expect(throws: StoreError.self) { try reader.save(SampleRecords.comparison(60, 60, offset: 4, at: 1_800_000_001)) }
         #expect(try writer.counts().comparisons == 201)
+    }
+
+    final class Box: Sendable { let value = Mutex<Int?>(nil) }
+
+    @Test("read-only: a long read (a download to a slow phone) holds up no other read")
+    func readsSideBySide() throws {
+        let directory = TemporaryDirectory()
+        _ = try Self.filled(directory)
+        let reader = try #require(try TrainingDataStore.open(directory.location, create: false, access: .readOnly))
+        var counted: Int?
+        try reader.exportCSV(chunkSize: 1000) { _ in
+            guard counted == nil else { return }
+            // Another thread reads while this read is open; with one serialized connection it would
+            // wait for this one to end, which it never would: the bound below is a failure, not a pace.
+            let done = DispatchSemaphore(value: 0)
+            let box = Box()
+            Thread {
+                box.value.withLock { $0 = try? reader.counts().comparisons }
+                done.signal()
+            }.start()
+            counted = done.wait(timeout: .now() + 60) == .success ? box.value.withLock { $0 } : -1
+        }
+        #expect(counted == 200)
     }
 }

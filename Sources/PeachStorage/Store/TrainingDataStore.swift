@@ -10,7 +10,8 @@ import PeachDomain
 /// with a `StoreError` and left exactly as it was.
 public final class TrainingDataStore: Sendable {
     public let location: DataLocation
-    let database: DatabaseQueue
+    /// One connection for writing; read-only, a pool of readers (see `Access.readOnly`).
+    let database: any DatabaseWriter
 
     private var path: String { location.databaseURL.path }
 
@@ -26,10 +27,11 @@ public final class TrainingDataStore: Sendable {
     /// What the connection may do.
     public enum Access: Sendable {
         case readWrite
-        /// SQLite's read-only connection: nothing is migrated, no journal mode is set, and a write
-        /// fails; for `peach web`, which reads while `peach run` writes. Reading a WAL database needs
-        /// its `-wal` and `-shm` files: they exist while a writer has the history open; otherwise
-        /// SQLite makes them, which needs a writable directory.
+        /// SQLite's read-only connections: nothing is migrated, no journal mode is set, and a write
+        /// fails; for `peach web`, which reads while `peach run` writes. Reads run side by side on
+        /// two connections, so a long one (a CSV download to a slow phone) holds up no page. Reading
+        /// a WAL database needs its `-wal` and `-shm` files: they exist while a writer has the
+        /// history open; otherwise SQLite makes them, which needs a writable directory.
         case readOnly
     }
 
@@ -63,8 +65,9 @@ public final class TrainingDataStore: Sendable {
         configuration.busyMode = .timeout(busyTimeout)
         if access == .readOnly {
             configuration.readonly = true
+            configuration.maximumReaderCount = 2
             do {
-                database = try DatabaseQueue(path: path, configuration: configuration)
+                database = try DatabasePool(path: path, configuration: configuration)
                 try database.read { db in
                     try Self.inspect(db, path: path)
                     // Nothing may be migrated here: a history not yet brought up to this version
