@@ -81,13 +81,14 @@ system-test: build-tests
 
 # The MIDI input latency needs a sequencer, which only the system-test guest has: after the host's
 # figures, the `midibench` and `boxbench` groups measure the release build in QEMU guests
-# (boxbench: Peach beside stock FluidSynth, latency and xruns per buffer size).
+# (boxbench: Peach beside stock FluidSynth, latency and xruns per buffer size), and
+# `webbench` counts peach run's underruns while peach web is loaded with requests.
 bench: deps
 	$(SWIFT) build -c release --product peach-bench
 	$(SWIFT) build -c release --product peach
 	$(SWIFT) build -c release --product PeachXrunProbe
 	.build/release/peach-bench
-	SYSTEM_TEST_OUT=.build/bench-system Tests/System/run.sh midibench boxbench
+	SYSTEM_TEST_OUT=.build/bench-system Tests/System/run.sh midibench boxbench webbench
 
 # Installs the practice box: binary, SoundFonts, mappings, udev rules, the systemd unit and a
 # default configuration (kept if one exists); creates the `peach` user and enables the service.

@@ -57,8 +57,14 @@ func webFigures(clients: Int = 4, seconds: Double = 5) {
             print("GET \(path), 1,000,000 stored answers".padding(toLength: 56, withPad: " ", startingAt: 0)
                   + String(format: "%10.0f requests/s   p99 %.1f ms", rate, p99 * 1000) + (failures > 0 ? "   (\(failures) failed)" : ""))
         }
-        print("peak RSS of peach web".padding(toLength: 56, withPad: " ", startingAt: 0)
-              + String(format: "%10.1f MB", Double(peakResidentKB(process.processIdentifier)) / 1024))
+        print("peak RSS of peach web after the fit and the load".padding(toLength: 56, withPad: " ", startingAt: 0)
+              + String(format: "%10.1f MB   (target ≤ 30 MB)", Double(peakResidentKB(process.processIdentifier)) / 1024))
+        var size = 0
+        let download = try clock.measure { size = try client.request("GET", "/export.csv").body.count }
+        print("GET /export.csv (streamed, \(size / 1_000_000) MB)".padding(toLength: 56, withPad: " ", startingAt: 0)
+              + String(format: "%10.1f s", download.seconds))
+        print("peak RSS of peach web after the export too".padding(toLength: 56, withPad: " ", startingAt: 0)
+              + String(format: "%10.1f MB   (target ≤ 30 MB)", Double(peakResidentKB(process.processIdentifier)) / 1024))
     } catch {
         print("dashboard figures failed: \(error)")
     }
@@ -66,6 +72,25 @@ func webFigures(clients: Int = 4, seconds: Double = 5) {
         process.terminate()
         process.waitUntilExit()
     }
+}
+
+/// `peach-bench --web-load PORT SECONDS`, for the guest's web bench: loads a running `peach web` on
+/// loopback with 4 clients, a quarter of the time each on `/`, `/api/profile`, `/progress` and
+/// `/export.csv`, and prints a FIGURE line for each.
+func webLoadFigures(_ arguments: [String]) {
+    guard arguments.count == 2, let port = Int(arguments[0]), let seconds = Double(arguments[1]) else {
+        print("FAIL: usage: peach-bench --web-load PORT SECONDS")
+        exit(2)
+    }
+    let client = LoopbackHTTPClient(port: port)
+    var failed = 0
+    for path in ["/", "/api/profile", "/progress", "/export.csv"] {
+        let (rate, p99, failures) = load(client, path: path, clients: 4, seconds: seconds / 4)
+        failed += failures
+        print("FIGURE: GET \(path) under load in the guest: " + String(format: "%.1f requests/s, p99 %.0f ms", rate, p99 * 1000)
+              + (failures > 0 ? ", \(failures) failed" : ""))
+    }
+    exit(failed > 0 ? 1 : 0)
 }
 
 /// `clients` threads request `path` back to back for `seconds`; the rate and the 99th percentile.

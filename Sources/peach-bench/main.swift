@@ -135,6 +135,8 @@ if CommandLine.arguments.contains("--e2e-latency") {
     importChild(Array(CommandLine.arguments[2...]))
 } else if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--rss" {
     rssProbe(Array(CommandLine.arguments[2...]))
+} else if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--web-load" {
+    webLoadFigures(Array(CommandLine.arguments[2...]))
 } else if CommandLine.arguments.contains("--web") {
     webFigures()
 } else if CommandLine.arguments.contains("--sound") {

@@ -10,9 +10,15 @@ final class DashboardProcess {
 
     struct Failure: Error, CustomStringConvertible { let description: String }
 
-    init(_ arguments: [String]) throws {
-        process.executableURL = PeachCommandTests.executable
-        process.arguments = ["web"] + arguments
+    /// `launcher`: a command that runs `peach` (e.g. `setpriv` to run it as another user).
+    init(_ arguments: [String], launcher: [String] = []) throws {
+        if let program = launcher.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = launcher.dropFirst() + [PeachCommandTests.executable.path, "web"] + arguments
+        } else {
+            process.executableURL = PeachCommandTests.executable
+            process.arguments = ["web"] + arguments
+        }
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output

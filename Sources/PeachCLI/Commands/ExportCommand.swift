@@ -14,12 +14,18 @@ struct ExportCommand: ParsableCommand {
 
     func run() throws {
         let history = try store.openStore(create: false)
-        let text = TrainingDataCSV.export(comparisons: try history?.allComparisons() ?? [],
-                                          pitchMatchings: try history?.allPitchMatchings() ?? [])
+        // Written as it is read, a piece at a time: a long history is never in memory as a whole.
+        let export = { (emit: (String) throws -> Void) throws in
+            if let history {
+                try history.exportCSV(emit: emit)
+            } else {
+                try emit(TrainingDataCSV.export(comparisons: [], pitchMatchings: []))
+            }
+        }
         guard let output else {
-            try StandardOutput.write(text)
+            try export { try StandardOutput.write($0) }
             return
         }
-        try OutputFile.write(Data(text.utf8), to: output)
+        try OutputFile.write(to: output) { write in try export { try write(Data($0.utf8)) } }
     }
 }

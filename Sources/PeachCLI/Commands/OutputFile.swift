@@ -7,12 +7,27 @@ import Foundation
 /// Anything else (a device such as /dev/stdout, a pipe) is written in place, and every error counts.
 enum OutputFile {
     static func write(_ data: Data, to path: String) throws(CommandFailure) {
+        do {
+            try write(to: path) { try $0(data) }
+        } catch let failure as CommandFailure {
+            throw failure
+        } catch {
+            throw CommandFailure("cannot write \(path): \(error)")
+        }
+    }
+
+    /// Writes what `produce` hands to its `write`, piece by piece, with the same guarantee: when
+    /// the output or `produce` fails (its error is rethrown), the old file is left, or none.
+    static func write(to path: String, _ produce: (_ write: (Data) throws -> Void) throws -> Void) throws {
         var status = stat()
         if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
             if status.st_mode & S_IFMT == S_IFDIR {
                 throw CommandFailure("cannot write \(path): it is a directory; name a file")
             }
-            try writeInPlace(data, to: path)
+            let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+            guard descriptor >= 0 else { throw failure(path, errno, partial: false) }
+            defer { close(descriptor) }
+            try produce { try writeAll($0, to: descriptor, path: path) }
             return
         }
         let url = URL(fileURLWithPath: path)
@@ -20,30 +35,24 @@ enum OutputFile {
             .appendingPathComponent(".\(url.lastPathComponent).peach-\(getpid()).tmp").path
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw failure(path, errno, partial: false) }
-        do throws(CommandFailure) {
-            try writeAll(data, to: descriptor, path: path)
+        do {
+            try produce { try writeAll($0, to: descriptor, path: path) }
             guard fsync(descriptor) == 0 else { throw failure(path, errno, partial: false) }
-            guard close(descriptor) == 0 else {
-                unlink(temporary)
-                throw failure(path, errno, partial: false)
-            }
         } catch {
             close(descriptor)
             unlink(temporary)
             throw error
+        }
+        guard close(descriptor) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw failure(path, code, partial: false)
         }
         guard rename(temporary, path) == 0 else {
             let code = errno
             unlink(temporary)
             throw failure(path, code, partial: false)
         }
-    }
-
-    private static func writeInPlace(_ data: Data, to path: String) throws(CommandFailure) {
-        let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-        guard descriptor >= 0 else { throw failure(path, errno, partial: false) }
-        defer { close(descriptor) }
-        try writeAll(data, to: descriptor, path: path)
     }
 
     private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(CommandFailure) {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PeachConfig
+import PeachDomain
 
 struct ProfileCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -21,11 +22,13 @@ struct ProfileCommand: ParsableCommand {
     func run() throws {
         let range = try config.trainingSettings().noteRange
         let history = try store.openStore(create: false)
-        let comparisons = try history?.allComparisons() ?? []
-        let pitchMatchings = try history?.allPitchMatchings() ?? []
+        // One answer at a time from the store: the report keeps counts and bins, not the answers.
+        var digest = HistoryDigest(now: Date())
+        try history?.forEachAnswer(comparison: { digest.add($0) }, pitchMatching: { digest.add($0) })
+        let read = digest
         // Commands run on the main thread; the profile is main-actor state like in `peach run`.
         let text = try MainActor.assumeIsolated {
-            let report = ProfileReport(comparisons: comparisons, pitchMatchings: pitchMatchings, range: range, now: Date())
+            let report = ProfileReport(digest: read, range: range)
             return json ? try report.json() : report.text()
         }
         print(text)

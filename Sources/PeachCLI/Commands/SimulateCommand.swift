@@ -55,13 +55,15 @@ struct SimulateCommand: ParsableCommand {
         }
         let settings = try config.trainingSettings()
         guard let history = try store.openStore(create: true, durability: .deferred) else { return }
-        let comparisons = try history.allComparisons()
-        let matchings = try history.allPitchMatchings()
+        // The profile so far, read one answer at a time.
+        var digest = HistoryDigest(now: Date())
+        try history.forEachAnswer(comparison: { digest.add($0) }, pitchMatching: { digest.add($0) })
+        let stored = digest
         let seed = seed ?? UInt64.random(in: 1...UInt64(UInt32.max))
         let (mode, trials, runLength, days) = (mode, trials, runLength, days)
         let started = ContinuousClock.now
         let summary = MainActor.assumeIsolated {
-            let profile = PerceptualProfile(comparisons: comparisons, pitchMatchings: matchings)
+            let profile = PerceptualProfile(stored)
             let runs = (trials + runLength - 1) / runLength
             let span = (days ?? Double(runs)) * 86_400
             let first = Date().addingTimeInterval(-span)

@@ -60,8 +60,7 @@ struct WebCommand: ParsableCommand {
         var logger = Logger(label: "peach.web")
         logger.logLevel = .warning
         let server = DashboardServer(settings: settings, history: StoreHistory(location: store.location), logger: logger) {
-            comparisons, pitchMatchings, range, now in
-            try ProfileReport(comparisons: comparisons, pitchMatchings: pitchMatchings, range: range, now: now).json()
+            digest, range in try ProfileReport(digest: digest, range: range).json()
         }
         Task { @MainActor in
             do {

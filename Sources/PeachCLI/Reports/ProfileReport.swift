@@ -12,15 +12,15 @@ struct ProfileReport {
     let offsetsAsked: [Int: WelfordAccumulator]
     let matchingErrors: WelfordAccumulator
 
+    /// The report of a history read one answer at a time (`peach profile` and the dashboard's
+    /// `/api/profile` both make it so, and so give the same bytes).
     @MainActor
-    init(comparisons: [ComparisonRecord], pitchMatchings: [PitchMatchingRecord], range: NoteRange, now: Date) {
-        profile = PerceptualProfile(comparisons: comparisons, pitchMatchings: pitchMatchings)
-        timeline = ProgressTimeline(comparisons: comparisons, pitchMatchings: pitchMatchings, now: now)
+    init(digest: HistoryDigest, range: NoteRange) {
+        profile = PerceptualProfile(digest)
+        timeline = digest.timeline
         self.range = range
-        var asked: [Int: WelfordAccumulator] = [:]
-        for record in comparisons { asked[record.referenceNote.rawValue, default: WelfordAccumulator()].add(record.centOffset.magnitude.rawValue) }
-        offsetsAsked = asked
-        matchingErrors = WelfordAccumulator(pitchMatchings.lazy.map { $0.userCentError.magnitude.rawValue })
+        offsetsAsked = digest.offsetsAsked
+        matchingErrors = digest.matchingErrors
     }
 
     /// What the report says of one mode.

@@ -94,7 +94,10 @@ final class PracticeBoxApp {
         answers.replayJournal()
         let profile: PerceptualProfile
         do {
-            profile = PerceptualProfile(comparisons: try history.allComparisons(), pitchMatchings: try history.allPitchMatchings())
+            // Read one answer at a time: a long history is never held in memory as a whole.
+            var digest = HistoryDigest(now: Date())
+            try history.forEachAnswer(comparison: { digest.add($0) }, pitchMatching: { digest.add($0) })
+            profile = PerceptualProfile(digest)
         } catch {
             throw CommandFailure("cannot read the training history: \(error)")
         }
@@ -202,7 +205,7 @@ final class PracticeBoxApp {
         showStatus()
         // Each source of events is read by a task of its own on the main actor, in order.
         var readers = [Task { await self.handleSignals(signals, hangUpDuringStart: hangUpDuringStart) },
-                       Task { await self.handleAudioOutput() }]
+                       Task { await self.handleAudioOutput() }, Task { await self.logUnderruns() }]
         readers.append(Task { await self.handleControllers() })
         if let soundCards { readers.append(Task { await self.handleSoundCards(soundCards.events) }) }
         if let terminal { readers.append(Task { await self.handleKeys(terminal.keyBytes()) }) }
@@ -284,6 +287,13 @@ final class PracticeBoxApp {
                 let milliseconds = String(format: "%.1f", Double(frames * periods) / 48)
                 logger.notice("audio output: repeated underruns; the buffer is now \(periods) × \(frames) frames (\(milliseconds) ms); audio.period-frames and audio.periods choose it")
             }
+        }
+    }
+
+    /// Each underrun in the debug log with the count so far (the guest's web bench reads them).
+    private func logUnderruns() async {
+        for await total in output.underrunTotals {
+            logger.debug("audio output: underrun (\(total) since start)")
         }
     }
 

@@ -18,6 +18,12 @@ public struct FittedProgress: Sendable {
     public let mode: TrainingMode
     public let points: [Point]
 
+    /// Points made as the answers went by (see `HistoryDigest`).
+    public init(mode: TrainingMode, points: [Point]) {
+        self.mode = mode
+        self.points = points
+    }
+
     /// `comparisons` and `pitchMatchings` may hold every mode; only `mode`'s are used, in time order,
     /// grouped as `progress` (the timeline of the same answers) grouped them.
     public init(mode: TrainingMode, progress: ProgressTimeline.ModeProgress, comparisons: [ComparisonRecord],

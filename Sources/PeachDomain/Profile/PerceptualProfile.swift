@@ -17,6 +17,12 @@ public final class PerceptualProfile: PitchDiscriminationProfile, ComparisonObse
         for record in pitchMatchings { matching[record.mode, default: MatchingAnswers()].add(record) }
     }
 
+    /// The profile of a history read one answer at a time (see `HistoryDigest`).
+    public init(_ digest: HistoryDigest) {
+        discrimination = digest.discrimination
+        matching = digest.matching
+    }
+
     /// The Hear & Compare answers of `mode` (empty for the match modes).
     public func answers(for mode: TrainingMode) -> DiscriminationAnswers { discrimination[mode] ?? DiscriminationAnswers() }
 

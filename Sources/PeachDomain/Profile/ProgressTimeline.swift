@@ -50,47 +50,27 @@ public struct ProgressTimeline: Sendable {
         for record in pitchMatchings {
             points[record.mode, default: []].append((record.timestamp, record.userCentError.magnitude.rawValue))
         }
-        var modes: [TrainingMode: ModeProgress] = [:]
+        var grouped: [TrainingMode: TimelineBuckets] = [:]
         for mode in TrainingMode.allCases {
-            let series = (points[mode] ?? []).sorted { $0.0 < $1.0 }
-            let buckets = Self.buckets(of: series, now: now, calendar: calendar)
-            modes[mode] = ModeProgress(mode: mode, buckets: buckets, ewma: Self.ewma(of: buckets), count: series.count)
+            var buckets = TimelineBuckets(now: now, calendar: calendar)
+            for (time, value) in (points[mode] ?? []).sorted(by: { $0.0 < $1.0 }) { buckets.add(time: time, value: value) }
+            grouped[mode] = buckets
+        }
+        self.init(grouped)
+    }
+
+    /// The timeline of answers already grouped per mode (see `TimelineBuckets`).
+    public init(_ grouped: [TrainingMode: TimelineBuckets]) {
+        var modes: [TrainingMode: ModeProgress] = [:]
+        for (mode, grouping) in grouped {
+            let buckets = grouping.buckets
+            modes[mode] = ModeProgress(mode: mode, buckets: buckets, ewma: Self.ewma(of: buckets), count: grouping.count)
         }
         self.modes = modes
     }
 
     public subscript(mode: TrainingMode) -> ModeProgress {
         modes[mode] ?? ModeProgress(mode: mode, buckets: [], ewma: nil, count: 0)
-    }
-
-    /// Groups time-ordered answers: sessions (a gap of 30 min or more starts a new one) within the last
-    /// 24 h, calendar days within 7 days, calendar weeks within 30 days, calendar months before that.
-    static func buckets(of series: [(Date, Double)], now: Date, calendar: Calendar) -> [Bucket] {
-        var groups: [(size: BucketSize, start: Date, end: Date, values: WelfordAccumulator)] = []
-        for (time, value) in series {
-            let age = now.timeIntervalSince(time)
-            let size: BucketSize = age < sessionZone ? .session : age < dayZone ? .day : age < weekZone ? .week : .month
-            if let last = groups.last, last.size == size, size == .session ? time.timeIntervalSince(last.end) < sessionGap
-                                                                           : time < last.end {
-                groups[groups.count - 1].values.add(value)
-                if size == .session { groups[groups.count - 1].end = time }
-                continue
-            }
-            // A new bucket; the calendar is asked once per bucket, not once per answer.
-            let period: DateInterval
-            switch size {
-            case .session: period = DateInterval(start: time, duration: 0)
-            case .day: period = calendar.dateInterval(of: .day, for: time) ?? DateInterval(start: time, duration: 86400)
-            case .week: period = calendar.dateInterval(of: .weekOfYear, for: time) ?? DateInterval(start: time, duration: 86400)
-            case .month: period = calendar.dateInterval(of: .month, for: time) ?? DateInterval(start: time, duration: 86400)
-            }
-            groups.append((size, period.start, period.end, WelfordAccumulator([value])))
-        }
-        return groups.map {
-            // invariant: a bucket is made with its first value, so it has a mean and a deviation.
-            Bucket(size: $0.size, start: $0.start, mean: $0.values.mean!,
-                   standardDeviation: $0.values.populationStandardDeviation!, count: $0.values.count)
-        }
     }
 
     /// EWMA over the buckets in time order: E₀ = first mean, then E = α·m + (1 − α)·E with

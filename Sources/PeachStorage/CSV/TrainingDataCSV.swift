@@ -21,13 +21,52 @@ public enum TrainingDataCSV {
     /// Records are ordered by their timestamp as written (to the millisecond), then comparisons before
     /// matchings, then in the order given, so that re-exporting an imported file keeps its order.
     public static func export(comparisons: [ComparisonRecord], pitchMatchings: [PitchMatchingRecord]) -> String {
+        var comparisons = inExportOrder(comparisons, \.timestamp).makeIterator()
+        var pitchMatchings = inExportOrder(pitchMatchings, \.timestamp).makeIterator()
+        var text = ""
+        export(nextComparison: { comparisons.next() }, nextPitchMatching: { pitchMatchings.next() }) { text += $0 }
+        return text
+    }
+
+    /// The same text as `export(comparisons:pitchMatchings:)`, written in pieces of about `chunkSize`
+    /// bytes as the records come, so that a history of any size is exported in little memory.
+    /// Each kind must come in export order already (by written timestamp, then as stored; the
+    /// store's order by time is); the two are merged here, comparisons first at equal timestamps.
+    public static func export(nextComparison: () throws -> ComparisonRecord?,
+                              nextPitchMatching: () throws -> PitchMatchingRecord?,
+                              chunkSize: Int = 64 << 10, emit: (String) throws -> Void) rethrows {
         var text = CSVColumn.metadataPrefix + "\(CSVColumn.currentFormat)\n"
         text += CSVColumn.header(format: CSVColumn.currentFormat).map(\.rawValue).joined(separator: ",") + "\n"
-        for record in merged(comparisons: comparisons, pitchMatchings: pitchMatchings) {
+        var comparison = try nextComparison()
+        var pitchMatching = try nextPitchMatching()
+        while comparison != nil || pitchMatching != nil {
+            let record: TrainingRecord
+            if let next = comparison, pitchMatching.map({ CSVTimestamp.millisecondsSince1970(next.timestamp)
+                    <= CSVTimestamp.millisecondsSince1970($0.timestamp) }) ?? true {
+                record = .comparison(next)
+                comparison = try nextComparison()
+            } else if let next = pitchMatching {
+                record = .pitchMatching(next)
+                pitchMatching = try nextPitchMatching()
+            } else {
+                break
+            }
             text += row(record).map(escaped).joined(separator: ",")
             text += "\n"
+            if text.utf8.count >= chunkSize {
+                try emit(text)
+                text = ""
+            }
         }
-        return text
+        try emit(text)
+    }
+
+    /// Sorted by written timestamp; records with the same one keep their order.
+    private static func inExportOrder<Record>(_ records: [Record], _ time: (Record) -> Date) -> [Record] {
+        records.enumerated()
+            .map { (key: CSVTimestamp.millisecondsSince1970(time($0.element)), position: $0.offset, record: $0.element) }
+            .sorted { ($0.key, $0.position) < ($1.key, $1.position) }
+            .map(\.record)
     }
 
     /// Parses a whole file. Never partially succeeds: returns every record, or throws CSVImportError listing every bad row.

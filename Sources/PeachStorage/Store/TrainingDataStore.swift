@@ -10,7 +10,8 @@ import PeachDomain
 /// with a `StoreError` and left exactly as it was.
 public final class TrainingDataStore: Sendable {
     public let location: DataLocation
-    let database: DatabaseQueue
+    /// One connection for writing; read-only, a pool of readers (see `Access.readOnly`).
+    let database: any DatabaseWriter
 
     private var path: String { location.databaseURL.path }
 
@@ -23,33 +24,63 @@ public final class TrainingDataStore: Sendable {
         case deferred
     }
 
+    /// What the connection may do.
+    public enum Access: Sendable {
+        case readWrite
+        /// SQLite's read-only connections: nothing is migrated, no journal mode is set, and a write
+        /// fails; for `peach web`, which reads while `peach run` writes. Reads run side by side on
+        /// two connections, so a long one (a CSV download to a slow phone) holds up no page. Reading
+        /// a WAL database needs its `-wal` and `-shm` files: they exist while a writer has the
+        /// history open; otherwise SQLite makes them, which needs a writable directory.
+        case readOnly
+    }
+
     /// Opens (creating when `create` is true) the history at `location`. Returns nil when there is
     /// no history yet and `create` is false, so that read-only commands never create files.
     /// `busyTimeout` is how long a write waits for another program's lock before it is refused.
     public static func open(_ location: DataLocation, create: Bool = true, busyTimeout: Double = 2,
-                            durability: Durability = .everyAnswer) throws(StoreError) -> TrainingDataStore? {
+                            durability: Durability = .everyAnswer,
+                            access: Access = .readWrite) throws(StoreError) -> TrainingDataStore? {
         let path = location.databaseURL.path
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
         // A file of zero bytes is a history never written (SQLite would make it one): for a
         // read-only command that is no history yet, and nothing is written to it.
-        if size == 0, !create { return nil }
+        if size == 0, !create || access == .readOnly { return nil }
         if size == nil {
-            guard create else { return nil }
+            guard create, access == .readWrite else { return nil }
             do {
                 try FileManager.default.createDirectory(at: location.directory, withIntermediateDirectories: true)
             } catch {
                 throw .cannotCreateDirectory(path: location.directory.path, reason: error.localizedDescription)
             }
         }
-        return try TrainingDataStore(location: location, busyTimeout: busyTimeout, durability: durability)
+        return try TrainingDataStore(location: location, busyTimeout: busyTimeout, durability: durability, access: access)
     }
 
-    private init(location: DataLocation, busyTimeout: Double, durability: Durability) throws(StoreError) {
+    private init(location: DataLocation, busyTimeout: Double, durability: Durability, access: Access) throws(StoreError) {
         self.location = location
         let path = location.databaseURL.path
         var configuration = Configuration()
         configuration.label = "peach"
         configuration.busyMode = .timeout(busyTimeout)
+        if access == .readOnly {
+            configuration.readonly = true
+            configuration.maximumReaderCount = 2
+            do {
+                database = try DatabasePool(path: path, configuration: configuration)
+                try database.read { db in
+                    try Self.inspect(db, path: path)
+                    // Nothing may be migrated here: a history not yet brought up to this version
+                    // (or one still being created) is read once `peach run` has done so.
+                    guard try StoreSchema.migrator.hasCompletedMigrations(db) else {
+                        throw StoreError.failed(path: path, reason: "it is not ready to be read yet (peach run sets it up when it starts)")
+                    }
+                }
+            } catch {
+                throw Self.storeError(error, path: path)
+            }
+            return
+        }
         configuration.prepareDatabase { db in
             // FULL: each commit is fsync'ed to the WAL before it returns (NORMAL could lose the
             // last answers on power loss).

@@ -11,18 +11,13 @@ struct DashboardModel {
     let progress: [TrainingMode: FittedProgress]
     let answerCount: Int
 
-    init(comparisons: [ComparisonRecord], pitchMatchings: [PitchMatchingRecord], range: NoteRange, now: Date) {
+    /// `digest` made with `progressRange: range`, so that it holds the progress fits.
+    init(digest: HistoryDigest, range: NoteRange) {
         self.range = range
-        profile = PerceptualProfile(comparisons: comparisons, pitchMatchings: pitchMatchings)
-        let timeline = ProgressTimeline(comparisons: comparisons, pitchMatchings: pitchMatchings, now: now)
-        self.timeline = timeline
-        var progress: [TrainingMode: FittedProgress] = [:]
-        for mode in TrainingMode.allCases {
-            progress[mode] = FittedProgress(mode: mode, progress: timeline[mode], comparisons: comparisons,
-                                            pitchMatchings: pitchMatchings, range: range)
-        }
-        self.progress = progress
-        answerCount = comparisons.count + pitchMatchings.count
+        profile = PerceptualProfile(digest)
+        timeline = digest.timeline
+        progress = digest.fittedProgress
+        answerCount = digest.answerCount
     }
 
     private func change(_ mode: TrainingMode) -> ProgressChange? {

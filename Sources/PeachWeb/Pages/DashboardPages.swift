@@ -7,8 +7,8 @@ import PeachStorage
 /// number of stored answers changes, so a phone reloading the page costs a template render.
 @MainActor
 final class DashboardPages {
-    /// `peach profile --json` for these answers: given by the command line, which owns that report.
-    typealias ProfileJSON = @MainActor ([ComparisonRecord], [PitchMatchingRecord], NoteRange, Date) throws -> String
+    /// `peach profile --json` for this history: given by the command line, which owns that report.
+    typealias ProfileJSON = DashboardServer.ProfileJSON
 
     let history: any DashboardHistory
     let range: NoteRange
@@ -43,9 +43,11 @@ final class DashboardPages {
         let key = "\(counts.comparisons)/\(counts.pitchMatchings)"
         let now = Date()
         if let cached, cached.key == key, now.timeIntervalSince(cached.at) < Self.freshness { return (cached.model, cached.json) }
-        let answers = try history.allAnswers()
-        let model = DashboardModel(comparisons: answers.comparisons, pitchMatchings: answers.pitchMatchings, range: range, now: now)
-        let json = try profileJSON(answers.comparisons, answers.pitchMatchings, range, now)
+        // One pass over the history, an answer at a time: the model keeps bins and running means.
+        var digest = HistoryDigest(now: now, progressRange: range)
+        try history.read(into: &digest)
+        let model = DashboardModel(digest: digest, range: range)
+        let json = try profileJSON(digest, range)
         // Fresh from when the fit is done, not from when it began: with a large history the fit
         // itself can take longer than the freshness, and every request would then fit again.
         cached = (key, Date(), model, json)

@@ -5,8 +5,11 @@ import Synchronization
 
 /// What the dashboard reads and (for an upload) writes of the training history.
 public protocol DashboardHistory: Sendable {
-    /// Every answer, in the order given; empty when there is no history yet.
-    func allAnswers() throws -> (comparisons: [ComparisonRecord], pitchMatchings: [PitchMatchingRecord])
+    /// Hands every answer, each kind in time order, to `digest` one at a time; nothing when there
+    /// is no history yet.
+    func read(into digest: inout HistoryDigest) throws
+    /// Exactly `peach export`, in pieces as it is read.
+    func exportCSV(_ emit: (String) throws -> Void) throws
     /// The latest answers, newest first.
     func latest(limit: Int) throws -> [TrainingRecord]
     /// How many answers are stored: the dashboard recomputes its pages only when this changes.
@@ -16,25 +19,31 @@ public protocol DashboardHistory: Sendable {
                        mode: ImportMode) throws -> ImportSummary
 }
 
-/// The SQLite history in a data directory, opened once it exists (training may create it at any
-/// time) and kept open; WAL lets this process read while `peach run` writes.
+/// The SQLite history in a data directory, opened read-only once it exists (training may create
+/// it at any time) and kept open; WAL lets this process read while `peach run` writes. Only an
+/// upload through the import form writes, through a connection of its own, closed afterwards.
 public final class StoreHistory: DashboardHistory {
     public let location: DataLocation
     private let store = Mutex<TrainingDataStore?>(nil)
 
     public init(location: DataLocation) { self.location = location }
 
-    private func open(create: Bool = false) throws -> TrainingDataStore? {
+    private func open() throws -> TrainingDataStore? {
         try store.withLock { store in
             if let store { return store }
-            store = try TrainingDataStore.open(location, create: create)
+            store = try TrainingDataStore.open(location, create: false, access: .readOnly)
             return store
         }
     }
 
-    public func allAnswers() throws -> (comparisons: [ComparisonRecord], pitchMatchings: [PitchMatchingRecord]) {
-        guard let store = try open() else { return ([], []) }
-        return (try store.allComparisons(), try store.allPitchMatchings())
+    public func read(into digest: inout HistoryDigest) throws {
+        guard let store = try open() else { return }
+        try store.forEachAnswer(comparison: { digest.add($0) }, pitchMatching: { digest.add($0) })
+    }
+
+    public func exportCSV(_ emit: (String) throws -> Void) throws {
+        guard let store = try open() else { return try emit(TrainingDataCSV.export(comparisons: [], pitchMatchings: [])) }
+        try store.exportCSV(emit: emit)
     }
 
     public func latest(limit: Int) throws -> [TrainingRecord] {
@@ -49,9 +58,10 @@ public final class StoreHistory: DashboardHistory {
 
     public func importRecords(comparisons: [ComparisonRecord], pitchMatchings: [PitchMatchingRecord],
                               mode: ImportMode) throws -> ImportSummary {
-        guard let store = try open(create: true) else {
+        guard let writable = try TrainingDataStore.open(location, create: true) else {
             throw StoreError.cannotCreateDirectory(path: location.directory.path, reason: "the history could not be created")
         }
-        return try store.importRecords(comparisons: comparisons, pitchMatchings: pitchMatchings, mode: mode)
+        defer { try? writable.close() }
+        return try writable.importRecords(comparisons: comparisons, pitchMatchings: pitchMatchings, mode: mode)
     }
 }

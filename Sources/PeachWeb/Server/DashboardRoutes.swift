@@ -36,12 +36,7 @@ struct DashboardRoutes: Sendable {
         router.get("/api/profile") { _, _ in
             Self.bytes(try await pages.profileDocument() + "\n", type: "application/json")
         }
-        router.get("/export.csv") { _, _ in
-            let answers = try history.allAnswers()
-            return Self.bytes(TrainingDataCSV.export(comparisons: answers.comparisons, pitchMatchings: answers.pitchMatchings),
-                              type: "text/csv; charset=utf-8",
-                              headers: [.contentDisposition: "attachment; filename=\"peach-export.csv\""])
-        }
+        router.get("/export.csv") { _, _ in CSVDownload(history: history).response() }
         router.post("/import") { request, context in
             try await CSVUpload(pages: pages, history: history, csrf: csrf, limit: settings.uploadLimit)
                 .receive(request, context: context)

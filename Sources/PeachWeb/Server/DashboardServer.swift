@@ -29,7 +29,8 @@ public struct DashboardServer: Sendable {
         }
     }
 
-    public typealias ProfileJSON = @MainActor ([ComparisonRecord], [PitchMatchingRecord], NoteRange, Date) throws -> String
+    /// `peach profile --json` of a history read into a digest, over a note range.
+    public typealias ProfileJSON = @MainActor (HistoryDigest, NoteRange) throws -> String
 
     let settings: Settings
     let history: any DashboardHistory

@@ -1,0 +1,100 @@
+import Foundation
+
+/// Everything the profile, the progress timeline and the reports need of a training history,
+/// gathered in one pass over its answers as the store reads them, one at a time. Only counts,
+/// bins and running means are kept, never the answers: a history of a million answers is read in
+/// the memory of a few thousand.
+///
+/// The answers of each kind must come in time order (the store's order: time, then as stored);
+/// comparisons and pitch-matching attempts may come one kind after the other.
+public struct HistoryDigest: Sendable {
+    /// The fits at the end of each timeline bucket (`FittedProgress`) are made only when asked for:
+    /// they cost a fit per bucket, which the dashboard shows and `peach profile` does not.
+    public let progressRange: NoteRange?
+    public private(set) var discrimination: [TrainingMode: DiscriminationAnswers] = [:]
+    public private(set) var matching: [TrainingMode: MatchingAnswers] = [:]
+    private var grouping: [TrainingMode: TimelineBuckets] = [:]
+    /// The fitted points of each mode's completed buckets.
+    private var completed: [TrainingMode: [FittedProgress.Point]] = [:]
+    private let now: Date
+    private let calendar: Calendar
+    /// The offsets asked per reference note over every comparison: the profile JSON's descriptive fields.
+    public private(set) var offsetsAsked: [Int: WelfordAccumulator] = [:]
+    /// |error| over every pitch-matching attempt.
+    public private(set) var matchingErrors = WelfordAccumulator()
+    public private(set) var comparisonCount = 0
+    public private(set) var pitchMatchingCount = 0
+
+    /// `progressRange`: fit the progress points over this note range; nil for none.
+    public init(now: Date, calendar: Calendar = .current, progressRange: NoteRange? = nil) {
+        self.now = now
+        self.calendar = calendar
+        self.progressRange = progressRange
+    }
+
+    public mutating func add(_ record: ComparisonRecord) {
+        let mode = record.mode
+        let offset = record.centOffset.magnitude.rawValue
+        if group(mode, time: record.timestamp, value: offset), let range = progressRange {
+            completeBucket(mode, threshold: discrimination[mode]?.estimate(range: range)?.overall, accuracy: nil)
+        }
+        discrimination[mode, default: DiscriminationAnswers()].add(record)
+        offsetsAsked[record.referenceNote.rawValue, default: WelfordAccumulator()].add(offset)
+        comparisonCount += 1
+    }
+
+    public mutating func add(_ record: PitchMatchingRecord) {
+        let mode = record.mode
+        if group(mode, time: record.timestamp, value: record.userCentError.magnitude.rawValue), progressRange != nil {
+            completeBucket(mode, threshold: nil, accuracy: matching[mode]?.accuracy)
+        }
+        matching[mode, default: MatchingAnswers()].add(record)
+        matchingErrors.add(record.userCentError.magnitude.rawValue)
+        pitchMatchingCount += 1
+    }
+
+    /// Adds the answer to its mode's timeline; true when it completed the bucket before it.
+    private mutating func group(_ mode: TrainingMode, time: Date, value: Double) -> Bool {
+        var buckets = grouping[mode] ?? TimelineBuckets(now: now, calendar: calendar)
+        let started = buckets.add(time: time, value: value)
+        grouping[mode] = buckets
+        return started && buckets.previous != nil
+    }
+
+    /// The point of the bucket just completed: the measurement from every answer before the new one.
+    private mutating func completeBucket(_ mode: TrainingMode, threshold: CentsEstimate?, accuracy: MatchingAccuracy?) {
+        guard let bucket = grouping[mode]?.previous else { return }
+        let soFar = mode.skill == .comparison ? discrimination[mode]?.count ?? 0 : matching[mode]?.count ?? 0
+        completed[mode, default: []].append(FittedProgress.Point(bucket: bucket, answersSoFar: soFar,
+                                                                 threshold: threshold, accuracy: accuracy))
+    }
+
+    public var answerCount: Int { comparisonCount + pitchMatchingCount }
+
+    /// The progress timeline of these answers.
+    public var timeline: ProgressTimeline { ProgressTimeline(grouping) }
+
+    /// Per mode, the measurement at the end of every bucket; empty without a `progressRange`.
+    public var fittedProgress: [TrainingMode: FittedProgress] {
+        guard let range = progressRange else { return [:] }
+        var result: [TrainingMode: FittedProgress] = [:]
+        for mode in TrainingMode.allCases {
+            var points = completed[mode] ?? []
+            if let bucket = grouping[mode]?.last {
+                // The newest bucket is complete once every answer is in: its point is today's profile.
+                switch mode.skill {
+                case .comparison:
+                    let answers = discrimination[mode] ?? DiscriminationAnswers()
+                    points.append(FittedProgress.Point(bucket: bucket, answersSoFar: answers.count,
+                                                       threshold: answers.estimate(range: range)?.overall, accuracy: nil))
+                case .matching:
+                    let attempts = matching[mode] ?? MatchingAnswers()
+                    points.append(FittedProgress.Point(bucket: bucket, answersSoFar: attempts.count,
+                                                       threshold: nil, accuracy: attempts.accuracy))
+                }
+            }
+            result[mode] = FittedProgress(mode: mode, points: points)
+        }
+        return result
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// One mode's answers grouped as the progress timeline groups them, built one answer at a time in
+/// time order: sessions (a gap of 30 min or more starts a new one) within the last 24 h, calendar
+/// days within 7 days, calendar weeks within 30 days, calendar months before that. Holds one
+/// running mean per bucket, never the answers, so a history of any length costs a few buckets.
+public struct TimelineBuckets: Sendable {
+    private struct Group: Sendable {
+        let size: ProgressTimeline.BucketSize
+        let start: Date
+        var end: Date
+        var values: WelfordAccumulator
+    }
+
+    public let now: Date
+    public let calendar: Calendar
+    private var groups: [Group] = []
+
+    public init(now: Date, calendar: Calendar = .current) {
+        self.now = now
+        self.calendar = calendar
+    }
+
+    /// How many answers were added.
+    public private(set) var count = 0
+
+    /// Adds an answer no older than the one before. True when it starts a new bucket, i.e. the
+    /// bucket before it (if any) is complete.
+    @discardableResult
+    public mutating func add(time: Date, value: Double) -> Bool {
+        count += 1
+        let age = now.timeIntervalSince(time)
+        let size: ProgressTimeline.BucketSize = age < ProgressTimeline.sessionZone ? .session
+            : age < ProgressTimeline.dayZone ? .day : age < ProgressTimeline.weekZone ? .week : .month
+        if let last = groups.last, last.size == size,
+           size == .session ? time.timeIntervalSince(last.end) < ProgressTimeline.sessionGap : time < last.end {
+            groups[groups.count - 1].values.add(value)
+            if size == .session { groups[groups.count - 1].end = time }
+            return false
+        }
+        // A new bucket; the calendar is asked once per bucket, not once per answer.
+        let period: DateInterval
+        switch size {
+        case .session: period = DateInterval(start: time, duration: 0)
+        case .day: period = calendar.dateInterval(of: .day, for: time) ?? DateInterval(start: time, duration: 86400)
+        case .week: period = calendar.dateInterval(of: .weekOfYear, for: time) ?? DateInterval(start: time, duration: 86400)
+        case .month: period = calendar.dateInterval(of: .month, for: time) ?? DateInterval(start: time, duration: 86400)
+        }
+        groups.append(Group(size: size, start: period.start, end: period.end, values: WelfordAccumulator([value])))
+        return true
+    }
+
+    /// The buckets so far, oldest first; the last one may still grow.
+    public var buckets: [ProgressTimeline.Bucket] { groups.map(Self.bucket) }
+
+    /// The newest bucket as it is now.
+    public var last: ProgressTimeline.Bucket? { groups.last.map(Self.bucket) }
+
+    /// The bucket before the newest: complete once `add` has returned true.
+    public var previous: ProgressTimeline.Bucket? { groups.count > 1 ? Self.bucket(groups[groups.count - 2]) : nil }
+
+    private static func bucket(_ group: Group) -> ProgressTimeline.Bucket {
+        // invariant: a bucket is made with its first value, so it has a mean and a deviation.
+        ProgressTimeline.Bucket(size: group.size, start: group.start, mean: group.values.mean!,
+                                standardDeviation: group.values.populationStandardDeviation!, count: group.values.count)
+    }
+}

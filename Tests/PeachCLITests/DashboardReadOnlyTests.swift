@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `peach web` reads the history through a read-only connection while another process writes it:
+/// it sees the answers as they are committed and writes nothing. Run as root (as the tests are
+/// here), the server runs as `nobody`, to whom the data directory and its files are read-only.
+@Suite("web dashboard: read-only history", .serialized)
+struct DashboardReadOnlyTests {
+    static let writer = PeachCommandTests.executable.deletingLastPathComponent().appendingPathComponent("peach-crash-writer")
+    static let ready = HistoryCommandsTests.binaryAvailable && FileManager.default.isExecutableFile(atPath: writer.path)
+    static let asNobody = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+
+    /// `peach-crash-writer`: saves answers back to back and prints each one's number once it is committed.
+    final class Writer {
+        let process = Process()
+        private let output = Pipe()
+        private var seen = Data()
+        private(set) var acknowledged = 0
+
+        init(directory: String) throws {
+            process.executableURL = DashboardReadOnlyTests.writer
+            process.arguments = [directory, "0"]
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+        }
+
+        /// Reads the writer's acknowledgements until at least `count` answers are committed.
+        func waitFor(_ count: Int) throws {
+            while acknowledged < count {
+                let chunk = output.fileHandleForReading.availableData
+                guard !chunk.isEmpty else { throw DashboardProcess.Failure(description: "the writer ended") }
+                seen += chunk
+                acknowledged = String(decoding: seen, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                    .dropLast().count
+            }
+        }
+
+        func stop() {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+
+        deinit { if process.isRunning { stop() } }
+    }
+
+    static func rows(_ csv: [UInt8]) -> Int { csv.split(separator: UInt8(ascii: "\n")).count - 2 }
+
+    @Test("answers committed by another process appear; nothing in the data directory is created or changed",
+          .enabled(if: ready))
+    func whileAnotherProcessWrites() throws {
+        let workspace = try WebCommandTests.Workspace()
+        let writer = try Writer(directory: workspace.data)
+        try writer.waitFor(50)
+        let before = try FileManager.default.contentsOfDirectory(atPath: workspace.data).sorted()
+        let web = try workspace.dashboard(launcher: Self.asNobody
+            ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"] : [])
+
+        let first = try web.get("/export.csv")
+        #expect(first.status == 200, "\(first.text.prefix(300))")
+        let firstRows = Self.rows(first.body)
+        #expect(firstRows >= 50)
+        try writer.waitFor(firstRows + 100)
+        let profile = try web.get("/api/profile")
+        #expect(profile.status == 200)
+        let second = try web.get("/export.csv")
+        #expect(Self.rows(second.body) >= firstRows + 100, "the writer's later commits are read")
+        #expect(try web.get("/").status == 200)
+
+        writer.stop()
+        // The reader made no file (the writer made the database with its -wal and -shm).
+        #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.data).sorted() == before)
+        // Quiet now: the dashboard and the command line read the same history.
+        let csv = try web.get("/export.csv").body
+        let json = try web.get("/api/profile").body
+        #expect(Self.rows(csv) >= writer.acknowledged)
+        #expect(csv == (try workspace.cli(["export"])))
+        #expect(json == (try workspace.cli(["profile", "--json", "--config", workspace.config])))
+    }
+}
