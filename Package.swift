@@ -34,6 +34,16 @@ let package = Package(
             // simulated players, 20–50 times slower unoptimised.
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
+        // The texts of every language: one table per language (resources `Texts/en.json`, `Texts/de.json`),
+        // placeholders filled with numbers formatted for the language. Foundation and swift-log only.
+        .target(
+            name: "PeachText",
+            dependencies: [
+                "PeachDomain",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Texts")]
+        ),
         // Training history: the SQLite store (GRDB) and the CSV interchange format of the iOS app.
         .target(
             name: "PeachStorage",
@@ -54,6 +64,7 @@ let package = Package(
             name: "PeachPractice",
             dependencies: [
                 "PeachDomain",
+                "PeachText",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -68,7 +79,7 @@ let package = Package(
         // The configuration file: reading with located errors, printing with origins, live reload.
         .target(
             name: "PeachConfig",
-            dependencies: ["PeachDomain", "PeachYAML"]
+            dependencies: ["PeachDomain", "PeachText", "PeachYAML"]
         ),
         // Sound: the exact-pitch FluidSynth voice engine, its outputs (ALSA PCM, WAV file), the per-key
         // calibration of SoundFonts and the pitch estimator that proves it.
@@ -120,6 +131,7 @@ let package = Package(
                 "PeachSound",
                 "PeachMIDI",
                 "PeachPractice",
+                "PeachText",
                 "PeachUdev",
                 "PeachYAML",
                 "PeachWeb",
@@ -164,7 +176,11 @@ let package = Package(
         ),
         .testTarget(
             name: "PeachPracticeTests",
-            dependencies: ["PeachPractice", "PeachDomain", "PeachTestSupport"]
+            dependencies: ["PeachPractice", "PeachDomain", "PeachText", "PeachTestSupport"]
+        ),
+        .testTarget(
+            name: "PeachTextTests",
+            dependencies: ["PeachText", "PeachDomain"]
         ),
         .testTarget(
             name: "PeachSpeechTests",
@@ -176,7 +192,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PeachConfigTests",
-            dependencies: ["PeachConfig", "PeachDomain", "PeachYAML"]
+            dependencies: ["PeachConfig", "PeachDomain", "PeachText", "PeachYAML"]
         ),
         .testTarget(
             name: "PeachStorageTests",
@@ -201,6 +217,7 @@ let package = Package(
                 "PeachCLI",
                 "PeachStorage",
                 "PeachDomain",
+                "PeachText",
                 "PeachMIDI",
                 "PeachSound",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,6 +1,7 @@
 import Foundation
 import PeachConfig
 import PeachDomain
+import PeachText
 import PeachYAML
 import Testing
 
@@ -175,9 +176,9 @@ struct ConfigurationReaderTests {
 
     @Test("the default file is valid and means the defaults")
     func defaultFile() throws {
-        let result = try reader.read(ConfigurationPrinter.defaultFile(), file: "default.yaml")
+        let result = try reader.read(ConfigurationPrinter.defaultFile(texts: .english), file: "default.yaml")
         #expect(result.configuration == PracticeConfiguration())
-        let uncommented = ConfigurationPrinter.defaultFile().split(separator: "\n")
+        let uncommented = ConfigurationPrinter.defaultFile(texts: .english).split(separator: "\n")
             .map { $0.hasPrefix("#  ") ? String($0.dropFirst()) : String($0) }
             .map { $0.components(separatedBy: "   # ")[0] }
             .joined(separator: "\n")

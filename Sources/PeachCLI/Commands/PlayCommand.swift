@@ -2,49 +2,48 @@ import ArgumentParser
 import Foundation
 import PeachDomain
 import PeachSound
+import PeachText
 
 struct PlayCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "play",
-        abstract: "Play one note at an exact pitch, on the audio device or into a WAV file.",
-        discussion: """
-            NOTE is a MIDI number (69) or a name (A4, C#3, Db3). The note sounds at \
-            reference · 2^((NOTE − 69 + cents/100)/12) Hz within 0.1 cent. On the audio device the \
-            buffer is 3 periods of 256 frames at 48 kHz (16 ms).
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "play",
+            abstract: CommandLineTexts.current.text(.helpPlayAbstract),
+            discussion: CommandLineTexts.current.text(.helpPlayDiscussion))
+    }
 
-    @Argument(help: ArgumentHelp("The note: a MIDI number 0–127 or a name such as A4 or C#3.", valueName: "note"))
+    @Argument(help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayNote), valueName: "note"))
     var note: String
 
     // Unconditional: `--cents -49.9` must read the value, not an option.
-    @Option(parsing: .unconditional, help: ArgumentHelp("Detune by this many cents (+ is sharp).", valueName: "c"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayCents), valueName: "c"))
     var cents: Double = 0
 
-    @Option(help: ArgumentHelp("How long the note is held, in seconds (0.05–60).", valueName: "seconds"))
+    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayDuration), valueName: "seconds"))
     var duration: Double = 1
 
-    @Option(name: .customLong("reference-pitch"), help: ArgumentHelp("The frequency of A4, 380–500 Hz.", valueName: "hz"))
+    @Option(name: .customLong("reference-pitch"), help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayReferencePitch), valueName: "hz"))
     var referencePitch: Double = 440
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Loudness in dB, −90…+12.", valueName: "db"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayAmplitude), valueName: "db"))
     var amplitude: Double = 0
 
-    @Option(help: ArgumentHelp("MIDI velocity, 1–127.", valueName: "v"))
+    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayVelocity), valueName: "v"))
     var velocity: Int = Int(MIDIVelocity.standard.rawValue)
 
     @OptionGroup var sound: SoundOptions
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Write the note to this WAV file (48 kHz mono float) instead of playing it.", valueName: "file.wav"))
+        CommandLineTexts.current.text(.helpPlayOutput), valueName: "file.wav"))
     var output: String?
 
-    @Option(help: ArgumentHelp("The ALSA PCM device to play on (`aplay -L` lists them).", valueName: "name"))
+    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayDevice), valueName: "name"))
     var device: String = "default"
 
-    @Option(name: .customLong("period-frames"), help: ArgumentHelp("Frames per ALSA period (default 256, 5.3 ms).", valueName: "n"))
+    @Option(name: .customLong("period-frames"), help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayPeriodFrames), valueName: "n"))
     var periodFrames: Int = 256
 
-    @Option(help: ArgumentHelp("ALSA periods in the buffer (default 3).", valueName: "n"))
+    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayPeriods), valueName: "n"))
     var periods: Int = 3
 
     func validate() throws {
