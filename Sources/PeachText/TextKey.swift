@@ -168,6 +168,32 @@ public enum TextKey: String, CaseIterable, Sendable {
     case historyRight
     case historyWrong
     // Command-line messages
+    case playDescribed
+    case playWrote
+    case playPlaying
+    case playUnderruns
+    case fileCannotRead
+    case fileDoesNotExist
+    case fileIsDirectory
+    case fileNotRegular
+    case fileWriteDirectory
+    case fileCannotWrite
+    case fileCannotWritePartly
+    case fileCannotWriteOutput
+    case soundMeasuring
+    case soundUnstableManyKeys
+    case soundUnstableKeys
+    case soundUnstableWarning
+    case checkDeviceName
+    case checkUnknownMapping
+    case checkOriginConfiguration
+    case playOutside
+    case playNotANote
+    case playNotANoteOrVelocity
+    case playAudioFailed
+    case playAudioRecovered
+    case playBufferEnlarged
+    case playSeconds
     case devicesMIDIHeading
     case devicesNoMIDIInput
     case devicesMapping
@@ -247,4 +273,13 @@ public enum TextKey: String, CaseIterable, Sendable {
     case runControllerConnected
     case runTerminalWentAway
     case runCueFailed
+    // The practice box's log lines
+    case boxControllerConnected
+    case boxControllerDisconnected
+    case boxAudioFailed
+    case boxAudioThereStarting
+    case boxAudioBack
+    case boxWaitingForAudio
+    case boxNotStarting
+    case boxStarting
 }

@@ -47,18 +47,22 @@ struct PlayCommand: ParsableCommand {
     var periods: Int = 3
 
     func validate() throws {
-        guard (16...16384).contains(periodFrames) else { throw ValidationError("--period-frames \(periodFrames) is outside 16–16384") }
-        guard (2...32).contains(periods) else { throw ValidationError("--periods \(periods) is outside 2–32") }
+        let texts = CommandLineTexts.current
+        func outside(_ option: String, _ value: Any, _ range: String) -> ValidationError {
+            ValidationError(texts.text(.playOutside, option, "\(value)", range))
+        }
+        guard (16...16384).contains(periodFrames) else { throw outside("--period-frames", periodFrames, "16–16384") }
+        guard (2...32).contains(periods) else { throw outside("--periods", periods, "2–32") }
         guard MIDINote(name: note) != nil else {
-            throw ValidationError("'\(note)' is not a note: write a MIDI number 0–127 or a name such as A4, C#3 or Db3")
+            throw ValidationError(texts.text(.playNotANote, note))
         }
         guard (380...500).contains(referencePitch) else {
-            throw ValidationError("--reference-pitch \(referencePitch) is outside 380–500 Hz")
+            throw outside("--reference-pitch", referencePitch, "380–500 Hz")
         }
-        guard (0.05...60).contains(duration) else { throw ValidationError("--duration \(duration) is outside 0.05–60 seconds") }
-        guard cents.isFinite, abs(cents) <= 1200 else { throw ValidationError("--cents \(cents) is outside ±1200") }
-        guard (-90...12).contains(amplitude) else { throw ValidationError("--amplitude \(amplitude) is outside −90…+12 dB") }
-        guard MIDIVelocity(validating: velocity) != nil else { throw ValidationError("--velocity \(velocity) is outside 1–127") }
+        guard (0.05...60).contains(duration) else { throw outside("--duration", duration, texts.text(.playSeconds)) }
+        guard cents.isFinite, abs(cents) <= 1200 else { throw outside("--cents", cents, "±1200") }
+        guard (-90...12).contains(amplitude) else { throw outside("--amplitude", amplitude, "−90…+12 dB") }
+        guard MIDIVelocity(validating: velocity) != nil else { throw outside("--velocity", velocity, "1–127") }
     }
 
     func run() throws {
@@ -68,7 +72,7 @@ struct PlayCommand: ParsableCommand {
     @MainActor
     private func play() throws {
         guard let midiNote = MIDINote(name: note), let velocity = MIDIVelocity(validating: velocity) else {
-            throw CommandFailure("'\(note)' is not a note, or --velocity \(self.velocity) is outside 1–127")
+            throw CommandFailure(CommandLineTexts.current.text(.playNotANoteOrVelocity, note, "\(self.velocity)"))
         }
         let pitch = Pitch(note: midiNote, cents: Cents(cents))
         let frequency = pitch.frequency(referencePitch: Frequency(referencePitch))
@@ -80,7 +84,9 @@ struct PlayCommand: ParsableCommand {
         } catch {
             throw CommandFailure(error.description)
         }
-        let described = "\(pitch.note.name) \(String(format: "%+.3f", cents)) ct = \(String(format: "%.4f", frequency.rawValue)) Hz"
+        let texts = CommandLineTexts.current
+        let described = texts.text(.playDescribed, pitch.note.name, Decimals(cents, 3, signed: true),
+                                   Decimals(frequency.rawValue, 4))
         if let output {
             let sink = WAVFileSink(renderer: engine.renderer)
             try start(engine, frequency, velocity)
@@ -89,7 +95,7 @@ struct PlayCommand: ParsableCommand {
             var tail = 0
             while tail < 50, sink.render(seconds: 0.1).contains(where: { $0 != 0 }) { tail += 1 }
             try OutputFile.write(WAVFile.data(sink.samples, sampleRate: Int(VoiceRenderer.sampleRate)), to: output)
-            try StandardOutput.write("Wrote \(output): \(described), \(duration) s\n")
+            try StandardOutput.write(texts.text(.playWrote, output, described, "\(duration)") + "\n")
             return
         }
         let audio = ALSAPCMOutput(renderer: engine.renderer,
@@ -103,21 +109,21 @@ struct PlayCommand: ParsableCommand {
         let events = Task.detached {
             for await event in audio.events {
                 switch event {
-                case .failed(let reason): FileHandle.standardError.write(Data("Audio output failed: \(reason); retrying\n".utf8))
-                case .recovered: FileHandle.standardError.write(Data("Audio output recovered\n".utf8))
+                case .failed(let reason): FileHandle.standardError.write(Data((texts.text(.playAudioFailed, reason) + "\n").utf8))
+                case .recovered: FileHandle.standardError.write(Data((texts.text(.playAudioRecovered) + "\n").utf8))
                 case .bufferEnlarged(let frames, let periods):
-                    FileHandle.standardError.write(Data("Audio output: repeated underruns; now \(periods) periods of \(frames) frames\n".utf8))
+                    FileHandle.standardError.write(Data((texts.text(.playBufferEnlarged, periods, frames) + "\n").utf8))
                 }
             }
         }
         // Written at once (not through print's buffer): scripts wait for this line.
-        try StandardOutput.write("Playing \(described) on \(device) for \(duration) s "
-            + "(buffer \(audio.periodFrames) × \(audio.bufferFrames / max(audio.periodFrames, 1)) frames)\n")
+        let periodCount = audio.bufferFrames / max(audio.periodFrames, 1)
+        try StandardOutput.write(texts.text(.playPlaying, described, device, "\(duration)", audio.periodFrames, periodCount) + "\n")
         try start(engine, frequency, velocity)
         Thread.sleep(forTimeInterval: duration + 0.3)
         audio.stop()
         events.cancel()
-        if audio.underruns > 0 { print("Underruns: \(audio.underruns) (try a larger --period-frames)") }
+        if audio.underruns > 0 { print(texts.text(.playUnderruns, audio.underruns)) }
     }
 
     @MainActor

@@ -137,7 +137,7 @@ final class PracticeBoxApp {
             clock: clock, interruptions: interruptions)
         let memory = FileModeMemory(file: storeOptions.location.directory.appendingPathComponent("last-mode"))
         let box = PracticeBox(comparison: comparison, matching: matching, interruptions: interruptions,
-                              modeMemory: memory, modeOverride: modeOverride, alerts: announcer)
+                              modeMemory: memory, modeOverride: modeOverride, alerts: announcer, texts: texts)
         answers.onEvent = { [weak box] event in
             switch event {
             case .refused(let reason, let journaled): box?.historyRefused(reason, keptInJournal: journaled)
