@@ -282,4 +282,24 @@ public enum TextKey: String, CaseIterable, Sendable {
     case boxWaitingForAudio
     case boxNotStarting
     case boxStarting
+    // Configuration and listener file errors
+    case configErrorNoSuchFile
+    case configErrorLanguage
+    case configErrorListen
+    case configErrorNoteDuration
+    case configErrorTuningRange
+    case configErrorNotANote
+    case configErrorNoInterval
+    case configErrorNotAnInterval
+    case configErrorNotADirection
+    case configErrorSoundFont
+    case configErrorPreset
+    case configErrorNoDevice
+    case configErrorMappingsDirectory
+    case configErrorAlreadyAssigned
+    case configErrorUnknownMapping
+    case listenerErrorEmpty
+    case listenerErrorNoThreshold
+    case listenerErrorNotANote
+    case listenerErrorAlreadyGiven
 }

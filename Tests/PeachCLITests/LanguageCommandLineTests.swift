@@ -78,6 +78,12 @@ struct LanguageCommandLineTests {
         let template = try Self.run(["config", "--default"], workspace, Self.german)
         #expect(template.output.contains("# Konfiguration von Peach für Linux"))
         #expect(template.output.contains("#  note-duration: 1.0   # Sekunden, 0.3–3.0"))
+        let bad = try workspace.file("bad.yaml", "language: fr\ntraining:\n  intervals: [P5 sideways]\n")
+        let check = try Self.run(["config", "--check", "--config", bad], workspace, Self.german)
+        #expect(check.status == 1)
+        #expect(check.output.contains("die Konfiguration ist nicht gültig; nichts davon wird verwendet"), "\(check.output)")
+        #expect(check.output.contains("bad.yaml:1:11: language: schreib die Sprache als en oder de"), "\(check.output)")
+        #expect(check.output.contains("`sideways` ist keine Richtung"), "\(check.output)")
     }
 
     @Test("peach profile and peach history are German, numbers with a decimal comma")

@@ -205,7 +205,7 @@ struct LiveConfigurationTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("config.yaml")
         try Data("training:\n  note-duration: 0.5\n".utf8).write(to: file)
-        let live = try LiveConfiguration(location: ConfigurationLocation(explicit: file.path))
+        let live = try LiveConfiguration(location: ConfigurationLocation(explicit: file.path), reader: ConfigurationReader())
         #expect(live.currentSettings.noteDuration.seconds == 0.5)
         try Data("training:\n  note-duration: 2.0\n".utf8).write(to: file)
         try live.reload()
@@ -218,8 +218,11 @@ struct LiveConfigurationTests {
     @Test("a missing default file means defaults; a missing explicit file is an error")
     func missing() throws {
         let absent = "/nonexistent/peach/config.yaml"
-        #expect(try LiveConfiguration(location: ConfigurationLocation(explicit: nil, environment: ["XDG_CONFIG_HOME": "/nonexistent"]))
+        #expect(try LiveConfiguration(location: ConfigurationLocation(explicit: nil, environment: ["XDG_CONFIG_HOME": "/nonexistent"]),
+                                      reader: ConfigurationReader())
             .configuration == PracticeConfiguration())
-        #expect(throws: YAMLErrors.self) { try LiveConfiguration(location: ConfigurationLocation(explicit: absent)) }
+        #expect(throws: YAMLErrors.self) {
+            try LiveConfiguration(location: ConfigurationLocation(explicit: absent), reader: ConfigurationReader())
+        }
     }
 }

@@ -16,7 +16,7 @@ struct ConfigOptions: ParsableArguments {
     /// The training settings of the configuration (defaults without a file); an invalid file is an error.
     func trainingSettings() throws -> TrainingSettings {
         do {
-            return try ConfigurationReader().load(location).configuration.training
+            return try ConfigurationReader(texts: CommandLineTexts.current).load(location).configuration.training
         } catch {
             throw CommandFailure(CommandLineTexts.current.text(.messageConfigurationInvalid, "\(error)"))
         }
@@ -47,7 +47,7 @@ struct ConfigCommand: ParsableCommand {
         let location = options.location
         let result: ConfigurationReader.Result
         do {
-            result = try ConfigurationReader().load(location)
+            result = try ConfigurationReader(texts: CommandLineTexts.current).load(location)
         } catch {
             throw CommandFailure(CommandLineTexts.current.text(.messageConfigurationInvalidUnused, "\(error)"))
         }

@@ -45,7 +45,7 @@ struct SimulateCommand: ParsableCommand {
     func run() throws {
         let listener: SimulatedListener
         do {
-            listener = try ListenerReader.read(contentsOf: URL(fileURLWithPath: listenerFile))
+            listener = try ListenerReader.read(contentsOf: URL(fileURLWithPath: listenerFile), texts: CommandLineTexts.current)
         } catch {
             throw CommandFailure(CommandLineTexts.current.text(.messageListenerInvalid, "\(error)"))
         }

@@ -32,7 +32,7 @@ struct WebCommand: ParsableCommand {
     func run() throws {
         let loaded: ConfigurationReader.Result
         do {
-            loaded = try ConfigurationReader().load(config.location)
+            loaded = try ConfigurationReader(texts: CommandLineTexts.current).load(config.location)
         } catch {
             throw CommandFailure(CommandLineTexts.current.text(.messageConfigurationInvalid, "\(error)"))
         }

@@ -76,7 +76,7 @@ final class PracticeBoxApp {
         let logger = Logger(label: "peach.run")
         let configuration: LiveConfiguration
         do {
-            configuration = try LiveConfiguration(location: configLocation)
+            configuration = try LiveConfiguration(location: configLocation, reader: ConfigurationReader(texts: CommandLineTexts.current))
         } catch {
             throw CommandFailure(CommandLineTexts.current.text(.runConfigurationInvalid, "\(error)"))
         }
