@@ -90,7 +90,7 @@ bench: deps
 	.build/release/peach-bench
 	SYSTEM_TEST_OUT=.build/bench-system Tests/System/run.sh midibench boxbench webbench
 
-# Installs the practice box: binary, SoundFonts, mappings, udev rules, the systemd unit and a
+# Installs the practice box: binary, SoundFonts, mappings, text tables, udev rules, the systemd unit and a
 # default configuration (kept if one exists); creates the `peach` user and enables the service.
 # `make install DESTDIR=/tmp/stage` only stages the files (no user, no systemctl).
 install:
@@ -99,6 +99,8 @@ install:
 	install -d $(DESTDIR)$(PREFIX)/share/peach/SoundFonts $(DESTDIR)$(PREFIX)/share/peach/Mappings
 	install -m 0644 SoundFonts/*.sf2 SoundFonts/README.md $(DESTDIR)$(PREFIX)/share/peach/SoundFonts/
 	install -m 0644 Mappings/* $(DESTDIR)$(PREFIX)/share/peach/Mappings/
+	install -d $(DESTDIR)$(PREFIX)/share/peach/Texts
+	install -m 0644 Sources/PeachText/Texts/*.json $(DESTDIR)$(PREFIX)/share/peach/Texts/
 	install -D -m 0644 README.md $(DESTDIR)$(PREFIX)/share/doc/peach/README.md
 	install -D -m 0644 udev/70-peach.rules $(DESTDIR)$(SYSCONFDIR)/udev/rules.d/70-peach.rules
 	install -d $(DESTDIR)$(SYSCONFDIR)/systemd/system

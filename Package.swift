@@ -38,6 +38,16 @@ let package = Package(
             // simulated players, 20–50 times slower unoptimised.
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
+        // The texts of every language: one table per language (resources `Texts/en.json`, `Texts/de.json`),
+        // placeholders filled with numbers formatted for the language. Foundation and swift-log only.
+        .target(
+            name: "PeachText",
+            dependencies: [
+                "PeachDomain",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Texts")]
+        ),
         // Training history: the SQLite store (GRDB) and the CSV interchange format of the iOS app.
         .target(
             name: "PeachStorage",
@@ -58,6 +68,7 @@ let package = Package(
             name: "PeachPractice",
             dependencies: [
                 "PeachDomain",
+                "PeachText",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -72,7 +83,7 @@ let package = Package(
         // The configuration file: reading with located errors, printing with origins, live reload.
         .target(
             name: "PeachConfig",
-            dependencies: ["PeachDomain", "PeachYAML"]
+            dependencies: ["PeachDomain", "PeachText", "PeachYAML"]
         ),
         // Sound: the exact-pitch FluidSynth voice engine, its outputs (ALSA PCM, WAV file), the per-key
         // calibration of SoundFonts and the pitch estimator that proves it.
@@ -127,6 +138,7 @@ let package = Package(
                 "PeachSound",
                 "PeachMIDI",
                 "PeachPractice",
+                "PeachText",
                 "PeachUdev",
                 "PeachYAML",
                 "PeachWeb",
@@ -171,7 +183,11 @@ let package = Package(
         ),
         .testTarget(
             name: "PeachPracticeTests",
-            dependencies: ["PeachPractice", "PeachDomain", "PeachTestSupport"]
+            dependencies: ["PeachPractice", "PeachDomain", "PeachText", "PeachTestSupport"]
+        ),
+        .testTarget(
+            name: "PeachTextTests",
+            dependencies: ["PeachText", "PeachDomain"]
         ),
         .testTarget(
             name: "PeachSpeechTests",
@@ -183,7 +199,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PeachConfigTests",
-            dependencies: ["PeachConfig", "PeachDomain", "PeachYAML"]
+            dependencies: ["PeachConfig", "PeachDomain", "PeachText", "PeachYAML"]
         ),
         .testTarget(
             name: "PeachStorageTests",
@@ -208,6 +224,7 @@ let package = Package(
                 "PeachCLI",
                 "PeachStorage",
                 "PeachDomain",
+                "PeachText",
                 "PeachMIDI",
                 "PeachSound",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

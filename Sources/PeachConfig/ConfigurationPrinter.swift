@@ -1,5 +1,6 @@
 import Foundation
 import PeachDomain
+import PeachText
 
 /// Writes a configuration as the YAML the reader takes, each value annotated with where it came from.
 public enum ConfigurationPrinter {
@@ -12,18 +13,16 @@ public enum ConfigurationPrinter {
         }.joined(separator: "\n") + "\n"
     }
 
-    /// A configuration file with every setting at its default, commented out, to edit.
-    public static func defaultFile() -> String {
-        var text = """
-            # Peach for Linux configuration. Uncomment a line to change a setting; `peach config --check`
-            # validates the file and `systemctl reload peach` (or SIGHUP) applies it from the next exercise.
-
-            """
+    /// A configuration file with every setting at its default, commented out, to edit; its comments
+    /// in the language of `texts`.
+    public static func defaultFile(texts: Texts) -> String {
+        var text = texts.text(.configHeader).split(separator: "\n", omittingEmptySubsequences: false)
+            .map { "# " + $0 + "\n" }.joined() + "\n"
         for line in lines(PracticeConfiguration()) {
             if line.key == nil && !line.text.hasPrefix(" ") {
                 text += line.text + "\n"
             } else if let key = line.key {
-                text += "#" + line.text + (help[key].map { "   # \($0)" } ?? "") + "\n"
+                text += "#" + line.text + (help[key].map { "   # " + texts.text($0) } ?? "") + "\n"
             } else {
                 text += "#" + line.text + "\n"
             }
@@ -31,34 +30,35 @@ public enum ConfigurationPrinter {
         return text
     }
 
-    private static let help: [String: String] = [
-        "training.note-range": "names (C2, F#3) or MIDI numbers, 21–108, at least 12 semitones apart",
-        "training.note-duration": "seconds, 0.3–3.0",
-        "training.reference-pitch": "Hz for A4, 380–500",
-        "training.vary-loudness": "0–1: the second note up to ±10 dB louder or softer",
-        "training.intervals": "for the interval modes: P1 m2 M2 m3 M3 P4 d5 P5 m6 M6 m7 M7 P8, up or down",
-        "training.tuning-system": "equalTemperament or justIntonation",
-        "training.velocity": "MIDI velocity 1–127",
-        "training.staircase": "75-percent (settles where you are right 75 % of the time) or kazez (the original rule)",
-        "training.focus": "0–1: 0 draws notes evenly; 1 draws them where your threshold is highest or least certain",
-        "training.pitch-matching.initial-offset-range": "cents: the note starts within ± this of the target",
-        "training.pitch-matching.tuning-range": "cents for a full turn of the tuning control; at least the above",
-        "sound.soundfont": "a .sf2 file; null = Peach's own sound",
-        "sound.preset": "BANK:PROGRAM",
-        "feedback.cues": "short noise cues after each answer",
-        "feedback.cue-level": "dB relative to the training notes, -40 to -6",
-        "feedback.lights": "LED feedback on controllers whose mapping defines it",
-        "feedback.voice": "spoken prompts: the mode, the report, trouble and recovery",
-        "feedback.voice-level": "dB relative to the training notes, -30 to 6",
-        "audio.device": "ALSA PCM: default, hw:1,0, plughw:CARD=Headphones",
-        "audio.period-frames": "frames per period at 48 kHz, 32–8192",
-        "audio.periods": "periods in the buffer, 2–16",
-        "audio.realtime-priority": "SCHED_FIFO priority of the audio thread, 1–99; 0 = normal scheduling",
-        "audio.grow-buffer": "after repeated underruns, step up to a larger buffer by itself",
-        "controllers.mappings-directory": "more mapping files, searched first",
-        "controllers.assign": "e.g. [{match: \"Keystation*\", mapping: generic}]",
-        "web.listen": "peach web's HOST:PORT; not loopback = the LAN, which needs the access token",
-        "language": "en or de; null = from LC_ALL, LC_MESSAGES or LANG",
+    /// Each setting's comment in the template, by its key path.
+    private static let help: [String: TextKey] = [
+        "training.note-range": .configTrainingNoteRange,
+        "training.note-duration": .configTrainingNoteDuration,
+        "training.reference-pitch": .configTrainingReferencePitch,
+        "training.vary-loudness": .configTrainingVaryLoudness,
+        "training.intervals": .configTrainingIntervals,
+        "training.tuning-system": .configTrainingTuningSystem,
+        "training.velocity": .configTrainingVelocity,
+        "training.staircase": .configTrainingStaircase,
+        "training.focus": .configTrainingFocus,
+        "training.pitch-matching.initial-offset-range": .configTrainingPitchMatchingInitialOffsetRange,
+        "training.pitch-matching.tuning-range": .configTrainingPitchMatchingTuningRange,
+        "sound.soundfont": .configSoundSoundfont,
+        "sound.preset": .configSoundPreset,
+        "feedback.cues": .configFeedbackCues,
+        "feedback.cue-level": .configFeedbackCueLevel,
+        "feedback.lights": .configFeedbackLights,
+        "feedback.voice": .configFeedbackVoice,
+        "feedback.voice-level": .configFeedbackVoiceLevel,
+        "audio.device": .configAudioDevice,
+        "audio.period-frames": .configAudioPeriodFrames,
+        "audio.periods": .configAudioPeriods,
+        "audio.realtime-priority": .configAudioRealtimePriority,
+        "audio.grow-buffer": .configAudioGrowBuffer,
+        "controllers.mappings-directory": .configControllersMappingsDirectory,
+        "controllers.assign": .configControllersAssign,
+        "web.listen": .configWebListen,
+        "language": .configLanguage,
     ]
 
     private struct Line {

@@ -1,5 +1,6 @@
 import Foundation
 import PeachDomain
+import PeachText
 import PeachYAML
 
 /// Reads a configuration file: every value is checked, every problem reported as `FILE:LINE:COLUMN:
@@ -20,13 +21,16 @@ public struct ConfigurationReader {
 
     /// Names of the mappings that exist, to check `controllers.assign`; nil skips that check.
     public var knownMappings: Set<String>?
+    /// The language of the reader's own messages (PeachYAML's, "expected a number", are English).
+    public var texts: Texts
 
-    public init(knownMappings: Set<String>? = nil) {
+    public init(knownMappings: Set<String>? = nil, texts: Texts = .english) {
         self.knownMappings = knownMappings
+        self.texts = texts
     }
 
     public func read(_ text: String, file: String) throws(YAMLErrors) -> Result {
-        var reading = Reading(file: file, knownMappings: knownMappings)
+        var reading = Reading(file: file, knownMappings: knownMappings, texts: texts)
         do {
             if let root = try YAMLNode.parse(text, file: file) {
                 reading.read(root)
@@ -44,7 +48,7 @@ public struct ConfigurationReader {
         guard location.exists else {
             if location.isExplicit {
                 throw YAMLErrors([YAMLError(file: location.file.path, line: nil, column: nil,
-                                            message: "no such configuration file (`peach config --default > FILE` writes one)")])
+                                            message: texts.text(.configErrorNoSuchFile))])
             }
             return Result(configuration: PracticeConfiguration(), origins: [:])
         }
@@ -52,6 +56,7 @@ public struct ConfigurationReader {
     }
 
     public func read(contentsOf url: URL) throws(YAMLErrors) -> Result {
+        // not a text: part of PeachYAML's message, which is English
         try read(try YAMLFile.text(of: url, kind: "configuration file"), file: url.path)
     }
 }
@@ -59,13 +64,15 @@ public struct ConfigurationReader {
 private struct Reading {
     let file: String
     let knownMappings: Set<String>?
+    let texts: Texts
     var configuration = PracticeConfiguration()
     var origins: ConfigurationReader.Origins = [:]
     var errors = YAMLErrorCollector()
 
-    init(file: String, knownMappings: Set<String>?) {
+    init(file: String, knownMappings: Set<String>?, texts: Texts) {
         self.file = file
         self.knownMappings = knownMappings
+        self.texts = texts
     }
 
     /// Relative paths in the file are relative to the file's directory.
@@ -85,10 +92,11 @@ private struct Reading {
 
     mutating func readLanguage(_ node: YAMLNode) {
         guard !node.isNull else { return }
+        let texts = texts
         guard let language = errors.collect({ () throws -> Language in
             let text = try node.string()
             guard let language = Language(rawValue: text) else {
-                throw node.error("write the language as en or de (or null for the environment's LANG)")
+                throw node.error(texts.text(.configErrorLanguage))
             }
             return language
         }) else { return }
@@ -99,10 +107,11 @@ private struct Reading {
     mutating func readWeb(_ node: YAMLNode) {
         guard let map = errors.collect({ try node.mapping() }) else { return }
         errors.add(contentsOf: map.unknownKeys(allowed: ["listen"]))
+        let texts = texts
         value(map, "listen", section: "web", { node in
             let text = try node.string().trimmingCharacters(in: .whitespaces)
             guard WebSettings.isListenAddress(text) else {
-                throw node.error("write the address as HOST:PORT, e.g. 127.0.0.1:8080 or 0.0.0.0:8080 for the LAN")
+                throw node.error(texts.text(.configErrorListen))
             }
             return text
         }) { $0.web.listen = $1 }
@@ -124,17 +133,18 @@ private struct Reading {
             "velocity", "pitch-matching", "staircase", "focus",
         ]))
         let section = "training"
-        value(map, "note-range", section: section, Self.noteRange) { $0.training.noteRange = $1 }
+        let texts = texts
+        value(map, "note-range", section: section, { try Self.noteRange($0, texts) }) { $0.training.noteRange = $1 }
         value(map, "note-duration", section: section, { node in
             let seconds = try node.double(in: NoteDuration.validRange)
-            guard let duration = NoteDuration(seconds: seconds) else { throw node.error("invalid note duration") }
+            guard let duration = NoteDuration(seconds: seconds) else { throw node.error(texts.text(.configErrorNoteDuration)) }
             return duration
         }) { $0.training.noteDuration = $1 }
         value(map, "reference-pitch", section: section, {
             Frequency(try $0.double(in: TrainingSettings.referencePitchRange))
         }) { $0.training.referencePitch = $1 }
         value(map, "vary-loudness", section: section, { try $0.double(in: 0...1) }) { $0.training.loudnessVariation = $1 }
-        value(map, "intervals", section: section, Self.intervals) { $0.training.intervals = $1 }
+        value(map, "intervals", section: section, { try Self.intervals($0, texts) }) { $0.training.intervals = $1 }
         value(map, "tuning-system", section: section, { try $0.oneOf(TuningSystem.self) }) { $0.training.tuningSystem = $1 }
         value(map, "staircase", section: section, { try $0.oneOf(StaircaseRule.self) }) { $0.training.staircase = $1 }
         value(map, "focus", section: section, { try $0.double(in: 0...1) }) { $0.training.focus = $1 }
@@ -153,22 +163,20 @@ private struct Reading {
             }
             let training = configuration.training
             if training.pitchMatchingTuningRange < training.pitchMatchingInitialOffsetRange {
-                errors.add(matchingNode.error(
-                    "tuning-range (\(training.pitchMatchingTuningRange.rawValue) cents) is smaller than "
-                        + "initial-offset-range (\(training.pitchMatchingInitialOffsetRange.rawValue) cents): "
-                        + "some targets could not be reached"))
+                errors.add(matchingNode.error(texts.text(.configErrorTuningRange, training.pitchMatchingTuningRange.rawValue,
+                                                         training.pitchMatchingInitialOffsetRange.rawValue)))
             }
         }
     }
 
-    static func noteRange(_ node: YAMLNode) throws -> NoteRange {
+    static func noteRange(_ node: YAMLNode, _ texts: Texts) throws -> NoteRange {
         let map = try node.mapping()
         try map.rejectUnknownKeys(allowed: ["lowest", "highest"])
         func note(_ key: String) throws -> MIDINote {
             let value = try map.required(key)
             let text = try value.string()
             guard let note = MIDINote(name: text) else {
-                throw value.error("`\(text)` is not a note; write a name such as C2 or F#3, or a MIDI number")
+                throw value.error(texts.text(.configErrorNotANote, text))
             }
             return note
         }
@@ -180,20 +188,19 @@ private struct Reading {
         }
     }
 
-    static func intervals(_ node: YAMLNode) throws -> Set<DirectedInterval> {
+    static func intervals(_ node: YAMLNode, _ texts: Texts) throws -> Set<DirectedInterval> {
         let items = node.listOrSingle()
-        guard !items.isEmpty else { throw node.error("name at least one interval, e.g. [P5 up, M3 down]") }
+        guard !items.isEmpty else { throw node.error(texts.text(.configErrorNoInterval)) }
         var result = Set<DirectedInterval>()
         for item in items {
             let words = try item.string().split(separator: " ").map(String.init)
             guard (1...2).contains(words.count), let interval = Interval(abbreviation: words[0]) else {
-                throw item.error("`\(words.joined(separator: " "))` is not an interval; write e.g. `P5 up`, `m3 down` "
-                                 + "or `P1` (P1 m2 M2 m3 M3 P4 d5 P5 m6 M6 m7 M7 P8)")
+                throw item.error(texts.text(.configErrorNotAnInterval, words.joined(separator: " ")))
             }
             var direction = Direction.up
             if words.count == 2 {
                 guard let given = Direction(rawValue: words[1]) else {
-                    throw item.error("`\(words[1])` is not a direction; write up or down")
+                    throw item.error(texts.text(.configErrorNotADirection, words[1]))
                 }
                 direction = given
             }
@@ -206,11 +213,12 @@ private struct Reading {
         guard let map = errors.collect({ try node.mapping() }) else { return }
         errors.add(contentsOf: map.unknownKeys(allowed: ["soundfont", "preset"]))
         let base = baseDirectory
+        let texts = texts
         value(map, "soundfont", section: "sound", { node in
             let path = try node.string()
             let url = URL(fileURLWithPath: path, relativeTo: base).standardizedFileURL
             guard FileManager.default.isReadableFile(atPath: url.path) else {
-                throw node.error("the SoundFont \(url.path) does not exist or cannot be read")
+                throw node.error(texts.text(.configErrorSoundFont, url.path))
             }
             return url.path
         }) { $0.sound.soundFont = $1 }
@@ -218,7 +226,7 @@ private struct Reading {
             let parts = try node.string().split(separator: ":", omittingEmptySubsequences: false)
             guard parts.count == 2, let bank = Int(parts[0]), let program = Int(parts[1]),
                   (0...16383).contains(bank), (0...127).contains(program) else {
-                throw node.error("write the preset as BANK:PROGRAM, e.g. 0:0 (bank 0–16383, program 0–127)")
+                throw node.error(texts.text(.configErrorPreset))
             }
             return (bank, program)
         }) { $0.sound.bank = $1.0; $0.sound.program = $1.1 }
@@ -241,9 +249,10 @@ private struct Reading {
     mutating func readAudio(_ node: YAMLNode) {
         guard let map = errors.collect({ try node.mapping() }) else { return }
         errors.add(contentsOf: map.unknownKeys(allowed: ["device", "period-frames", "periods", "realtime-priority", "grow-buffer"]))
+        let texts = texts
         value(map, "device", section: "audio", { node in
             let name = try node.string().trimmingCharacters(in: .whitespaces)
-            guard !name.isEmpty else { throw node.error("name an ALSA device, e.g. default or hw:1,0") }
+            guard !name.isEmpty else { throw node.error(texts.text(.configErrorNoDevice)) }
             return name
         }) { $0.audio.device = $1 }
         value(map, "period-frames", section: "audio", { try $0.int(in: AudioSettings.periodFramesRange) }) {
@@ -260,11 +269,12 @@ private struct Reading {
         guard let map = errors.collect({ try node.mapping() }) else { return }
         errors.add(contentsOf: map.unknownKeys(allowed: ["mappings-directory", "assign"]))
         let base = baseDirectory
+        let texts = texts
         value(map, "mappings-directory", section: "controllers", { node in
             let url = URL(fileURLWithPath: try node.string(), relativeTo: base).standardizedFileURL
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw node.error("the mappings directory \(url.path) does not exist")
+                throw node.error(texts.text(.configErrorMappingsDirectory, url.path))
             }
             return url.path
         }) { $0.controllers.mappingsDirectory = $1 }
@@ -277,13 +287,13 @@ private struct Reading {
                 let patternNode = try entry.required("match")
                 let pattern = try patternNode.string()
                 if let line = seen[pattern] {
-                    throw patternNode.error("`\(pattern)` is already assigned on line \(line)")
+                    throw patternNode.error(texts.text(.configErrorAlreadyAssigned, pattern, "\(line)"))
                 }
                 seen[pattern] = patternNode.line
                 let mappingNode = try entry.required("mapping")
                 let mapping = try mappingNode.string()
                 if let known, !known.contains(mapping) {
-                    throw mappingNode.error("no mapping named `\(mapping)`; known: \(known.sorted().joined(separator: ", "))")
+                    throw mappingNode.error(texts.text(.configErrorUnknownMapping, mapping, known.sorted().joined(separator: ", ")))
                 }
                 return MappingAssignment(pattern: pattern, mapping: mapping)
             }

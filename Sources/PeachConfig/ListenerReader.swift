@@ -1,5 +1,6 @@
 import Foundation
 import PeachDomain
+import PeachText
 import PeachYAML
 
 /// Reads a simulated listener (`peach simulate --listener FILE`): every value checked, every problem
@@ -15,11 +16,12 @@ import PeachYAML
 public enum ListenerReader {
     static let keys = ["psychometric", "slope", "lapse", "thresholds", "interval-factor", "learning", "matching"]
 
-    public static func read(contentsOf url: URL) throws(YAMLErrors) -> SimulatedListener {
-        try read(try YAMLFile.text(of: url, kind: "listener file"), file: url.path)
+    public static func read(contentsOf url: URL, texts: Texts = .english) throws(YAMLErrors) -> SimulatedListener {
+        // not a text: part of PeachYAML's message, which is English
+        try read(try YAMLFile.text(of: url, kind: "listener file"), file: url.path, texts: texts)
     }
 
-    public static func read(_ text: String, file: String) throws(YAMLErrors) -> SimulatedListener {
+    public static func read(_ text: String, file: String, texts: Texts = .english) throws(YAMLErrors) -> SimulatedListener {
         var errors = YAMLErrorCollector()
         let root: YAMLNode?
         do {
@@ -28,7 +30,7 @@ public enum ListenerReader {
             throw YAMLErrors([error])
         }
         guard let root, let map = errors.collect({ try root.mapping() }) else {
-            errors.add(YAMLError(file: file, line: nil, column: nil, message: "the listener file is empty; it needs at least `thresholds`"))
+            errors.add(YAMLError(file: file, line: nil, column: nil, message: texts.text(.listenerErrorEmpty)))
             throw YAMLErrors(errors.errors)
         }
         errors.add(contentsOf: map.unknownKeys(allowed: keys))
@@ -36,7 +38,7 @@ public enum ListenerReader {
         let slope = errors.collect { try map.optional("slope")?.double(in: 0.1...20) } ?? nil
         let lapse = errors.collect { try map.optional("lapse")?.double(in: 0...0.2) } ?? nil
         let factor = errors.collect { try map.optional("interval-factor")?.double(in: 0.05...20) } ?? nil
-        let thresholds = errors.collect { try Self.thresholds(try map.required("thresholds")) }
+        let thresholds = errors.collect { try Self.thresholds(try map.required("thresholds"), texts) }
         let learning = errors.collect { try map.optional("learning").map(Self.learning) } ?? nil
         let matching = errors.collect { try map.optional("matching").map(Self.matching) } ?? nil
         try errors.throwIfAny()
@@ -45,17 +47,19 @@ public enum ListenerReader {
                                  matching: matching ?? SimulatedListener.Matching(bias: 0, spread: 10))
     }
 
-    private static func thresholds(_ node: YAMLNode) throws -> [(note: MIDINote, cents: Double)] {
+    private static func thresholds(_ node: YAMLNode, _ texts: Texts) throws -> [(note: MIDINote, cents: Double)] {
         let map = try node.mapping()
-        guard !map.entries.isEmpty else { throw node.error("list at least one note with its threshold, e.g. `C4: 5`") }
+        guard !map.entries.isEmpty else { throw node.error(texts.text(.listenerErrorNoThreshold)) }
         var seen: [Int: Int] = [:]
         var errors = YAMLErrorCollector()
         let points: [(note: MIDINote, cents: Double)] = map.entries.compactMap { entry in
             errors.collect {
                 guard let note = MIDINote(name: entry.key) else {
-                    throw entry.keyNode.error("`\(entry.key)` is not a note (a name such as C4 or F#3, or a MIDI number 0–127)")
+                    throw entry.keyNode.error(texts.text(.listenerErrorNotANote, entry.key))
                 }
-                if let line = seen[note.rawValue] { throw entry.keyNode.error("\(note.name) is already given on line \(line)") }
+                if let line = seen[note.rawValue] {
+                    throw entry.keyNode.error(texts.text(.listenerErrorAlreadyGiven, note.name, "\(line)"))
+                }
                 seen[note.rawValue] = entry.keyNode.line
                 return (note, try entry.value.double(in: 0.01...1200))
             }

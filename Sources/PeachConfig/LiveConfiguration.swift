@@ -12,7 +12,7 @@ public final class LiveConfiguration: TrainingSettingsProvider {
     public private(set) var origins: ConfigurationReader.Origins
 
     /// Loads the configuration; throws when the file is invalid or an explicitly named file is missing.
-    public init(location: ConfigurationLocation, reader: ConfigurationReader = ConfigurationReader()) throws(YAMLErrors) {
+    public init(location: ConfigurationLocation, reader: ConfigurationReader) throws(YAMLErrors) {
         self.location = location
         self.reader = reader
         let result = try reader.load(location)

@@ -1,6 +1,9 @@
+import Foundation
 import PeachCLI
 
 // Before anything else: a signal during `peach run`'s start-up must not kill it.
 EarlySignals.install(forArguments: CommandLine.arguments)
 StandardOutputCheck.install()
+// Before parsing: the help texts are in the chosen language.
+CommandLineTexts.choose(arguments: CommandLine.arguments, environment: ProcessInfo.processInfo.environment)
 PeachCommand.main()

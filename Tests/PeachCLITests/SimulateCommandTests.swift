@@ -29,7 +29,7 @@ struct SimulateCommandTests {
         let simulated = try PeachCommandTests.run(["simulate", "--listener", listener, "--trials", "1000", "--seed", "5",
                                                    "--data-dir", workspace.data])
         #expect(simulated.status == 0, "\(simulated.output)")
-        #expect(simulated.output.contains("simulated 1000 answers"))
+        #expect(simulated.output.contains("simulated 1,000 answers"), "counts with the language's thousands separator")
         #expect(simulated.output.contains("true threshold (mean over C2–C6): 8.0 ct"))
         let result = try PeachCommandTests.run(["profile", "--json", "--data-dir", workspace.data])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])

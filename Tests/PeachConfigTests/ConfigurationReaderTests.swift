@@ -1,6 +1,7 @@
 import Foundation
 import PeachConfig
 import PeachDomain
+import PeachText
 import PeachYAML
 import Testing
 
@@ -176,9 +177,9 @@ struct ConfigurationReaderTests {
 
     @Test("the default file is valid and means the defaults")
     func defaultFile() throws {
-        let result = try reader.read(ConfigurationPrinter.defaultFile(), file: "default.yaml")
+        let result = try reader.read(ConfigurationPrinter.defaultFile(texts: .english), file: "default.yaml")
         #expect(result.configuration == PracticeConfiguration())
-        let uncommented = ConfigurationPrinter.defaultFile().split(separator: "\n")
+        let uncommented = ConfigurationPrinter.defaultFile(texts: .english).split(separator: "\n")
             .map { $0.hasPrefix("#  ") ? String($0.dropFirst()) : String($0) }
             .map { $0.components(separatedBy: "   # ")[0] }
             .joined(separator: "\n")
@@ -205,7 +206,7 @@ struct LiveConfigurationTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("config.yaml")
         try Data("training:\n  note-duration: 0.5\n".utf8).write(to: file)
-        let live = try LiveConfiguration(location: ConfigurationLocation(explicit: file.path))
+        let live = try LiveConfiguration(location: ConfigurationLocation(explicit: file.path), reader: ConfigurationReader())
         #expect(live.currentSettings.noteDuration.seconds == 0.5)
         try Data("training:\n  note-duration: 2.0\n".utf8).write(to: file)
         try live.reload()
@@ -218,8 +219,11 @@ struct LiveConfigurationTests {
     @Test("a missing default file means defaults; a missing explicit file is an error")
     func missing() throws {
         let absent = "/nonexistent/peach/config.yaml"
-        #expect(try LiveConfiguration(location: ConfigurationLocation(explicit: nil, environment: ["XDG_CONFIG_HOME": "/nonexistent"]))
+        #expect(try LiveConfiguration(location: ConfigurationLocation(explicit: nil, environment: ["XDG_CONFIG_HOME": "/nonexistent"]),
+                                      reader: ConfigurationReader())
             .configuration == PracticeConfiguration())
-        #expect(throws: YAMLErrors.self) { try LiveConfiguration(location: ConfigurationLocation(explicit: absent)) }
+        #expect(throws: YAMLErrors.self) {
+            try LiveConfiguration(location: ConfigurationLocation(explicit: absent), reader: ConfigurationReader())
+        }
     }
 }

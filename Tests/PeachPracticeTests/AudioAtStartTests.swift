@@ -1,6 +1,7 @@
 import PeachDomain
 import PeachPractice
 import PeachTestSupport
+import PeachText
 import Testing
 
 @Suite("An audio output missing at start is waited for")
@@ -13,7 +14,7 @@ struct AudioAtStartTests {
         fixture.box.controllerConnected("keys")
         #expect(!fixture.box.isTraining)
         #expect(fixture.box.activity == .waitingForAudio)
-        #expect(PracticeStatus(of: fixture.box, profile: StubDiscriminationProfile(), range: .standard).activity.contains("waiting"))
+        #expect(PracticeStatus(of: fixture.box, profile: StubDiscriminationProfile(), range: .standard, texts: .english).activity.contains("waiting"))
         #expect(fixture.log.contains(level: .warning, "waiting for the audio output"))
         fixture.box.audioOutputRecovered()
         #expect(fixture.box.activity == .training(.compare))

@@ -1,6 +1,7 @@
 import PeachDomain
 import PeachPractice
 import PeachTestSupport
+import PeachText
 import Testing
 
 @MainActor
@@ -36,7 +37,8 @@ struct PracticeBoxFixture {
             notePlayer: player, observers: [matchings, announcer], settings: settings, clock: clock,
             interruptions: interruptions, random: SeededRandomGenerator(seed: 7))
         box = PracticeBox(comparison: comparison, matching: matching, interruptions: interruptions,
-                          modeMemory: memory, modeOverride: modeOverride, alerts: announcer, logger: log.logger)
+                          modeMemory: memory, modeOverride: modeOverride, alerts: announcer, texts: .english,
+                          logger: log.logger)
     }
 
     var noteSeconds: Double { settings.currentSettings.noteDuration.seconds }

@@ -1,6 +1,7 @@
 import PeachDomain
 import PeachPractice
 import PeachTestSupport
+import PeachText
 import Testing
 
 @Suite("Status line")
@@ -11,7 +12,7 @@ struct PracticeStatusTests {
         let fixture = PracticeBoxFixture()
         let estimate = ThresholdEstimate(overallCurve: CentsEstimate(value: 12.34, low: 10.1, high: 15.06), curve: [:],
                                          slope: 3, answerWeight: 300)
-        let line = PracticeStatus(of: fixture.box, profile: StubDiscriminationProfile(estimate: estimate), range: .standard).line()
+        let line = PracticeStatus(of: fixture.box, profile: StubDiscriminationProfile(estimate: estimate), range: .standard, texts: .english).line()
         #expect(line.contains("waiting for a controller"))
         #expect(line.contains("75 % correct at 12.3 ct (10.1–15.1)"))
     }
@@ -22,9 +23,9 @@ struct PracticeStatusTests {
         fixture.box.controllerConnected("keys")
         fixture.clock.advance(seconds: fixture.noteSeconds)
         let first = try fixture.answer(correctly: true)
-        let status = PracticeStatus(of: fixture.box, profile: StubDiscriminationProfile(), range: .standard)
+        let status = PracticeStatus(of: fixture.box, profile: StubDiscriminationProfile(), range: .standard, texts: .english)
         #expect(status.activity == "second note: higher or lower?")
-        let size = MeasurementWording.cents(first.centOffset.magnitude.rawValue) + " ct"
+        let size = Texts.english.numbers.cents(first.centOffset.magnitude.rawValue) + " ct"
         #expect(status.lastResult == "correct at \(size)")
         #expect(status.error == nil)
         #expect(status.threshold == "not enough answers yet")
@@ -34,7 +35,7 @@ struct PracticeStatusTests {
 
     @Test("a long line is cut to the terminal width")
     func width() {
-        let status = PracticeStatus(mode: .compare, activity: String(repeating: "x", count: 100))
+        let status = PracticeStatus(mode: .compare, activity: String(repeating: "x", count: 100), texts: .english)
         #expect(status.line(width: 40).count == 40)
     }
 }

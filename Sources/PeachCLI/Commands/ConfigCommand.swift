@@ -2,11 +2,12 @@ import ArgumentParser
 import Foundation
 import PeachConfig
 import PeachDomain
+import PeachText
 
 /// `--config FILE`, shared by the commands that read the configuration.
 struct ConfigOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
-        "The configuration file (default: $XDG_CONFIG_HOME/peach/config.yaml or ~/.config/peach/config.yaml).",
+        CommandLineTexts.current.text(.helpOptionConfig),
         valueName: "file"))
     var config: String?
 
@@ -15,58 +16,57 @@ struct ConfigOptions: ParsableArguments {
     /// The training settings of the configuration (defaults without a file); an invalid file is an error.
     func trainingSettings() throws -> TrainingSettings {
         do {
-            return try ConfigurationReader().load(location).configuration.training
+            return try ConfigurationReader(texts: CommandLineTexts.current).load(location).configuration.training
         } catch {
-            throw CommandFailure("the configuration is not valid:\n\(error)")
+            throw CommandFailure(CommandLineTexts.current.text(.messageConfigurationInvalid, "\(error)"))
         }
     }
 }
 
 struct ConfigCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "config",
-        abstract: "Print the effective configuration and where each value came from.",
-        discussion: """
-            Every value is shown with its origin: FILE:LINE, or `default`. With --check, only validates \
-            the file and reports every problem as FILE:LINE:COLUMN: reason (exit status 1).
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "config",
+            abstract: CommandLineTexts.current.text(.helpConfigAbstract),
+            discussion: CommandLineTexts.current.text(.helpConfigDiscussion))
+    }
 
     @OptionGroup var options: ConfigOptions
 
-    @Flag(help: "Only validate the configuration file.")
+    @Flag(help: ArgumentHelp(CommandLineTexts.current.text(.helpConfigCheck)))
     var check = false
 
-    @Flag(name: .customLong("default"), help: "Print a configuration file with every setting at its default.")
+    @Flag(name: .customLong("default"), help: ArgumentHelp(CommandLineTexts.current.text(.helpConfigPrintDefault)))
     var printDefault = false
 
     func run() throws {
         if printDefault {
-            try StandardOutput.write(ConfigurationPrinter.defaultFile())
+            try StandardOutput.write(ConfigurationPrinter.defaultFile(texts: CommandLineTexts.current))
             return
         }
         let location = options.location
         let result: ConfigurationReader.Result
         do {
-            result = try ConfigurationReader().load(location)
+            result = try ConfigurationReader(texts: CommandLineTexts.current).load(location)
         } catch {
-            throw CommandFailure("the configuration is not valid; nothing of it is used:\n\(error)")
+            throw CommandFailure(CommandLineTexts.current.text(.messageConfigurationInvalidUnused, "\(error)"))
         }
         let problems = RunChecks.configurationProblems(result.configuration, origins: result.origins)
         guard problems.isEmpty else {
-            throw CommandFailure("the configuration is not valid; nothing of it is used:\n" + problems.joined(separator: "\n"))
+            throw CommandFailure(CommandLineTexts.current.text(.messageConfigurationInvalidUnused, problems.joined(separator: "\n")))
         }
         if check {
             // Everything `peach run` checks before it trains, the sound loaded as it loads it.
             do {
                 try MainActor.assumeIsolated { _ = try RunChecks.sound(result.configuration, origins: result.origins) }
             } catch {
-                throw CommandFailure("`peach run` would not start with this configuration:\n\(error)")
+                throw CommandFailure(CommandLineTexts.current.text(.messageRunWouldNotStart, "\(error)"))
             }
-            try StandardOutput.write(location.exists ? "\(location.file.path): valid\n"
-                : "\(location.file.path) does not exist: defaults apply\n")
+            try StandardOutput.write(CommandLineTexts.current.text(location.exists ? .messageConfigurationValid : .messageConfigurationMissing,
+                                                               location.file.path) + "\n")
             return
         }
-        print("# configuration file: \(location.file.path)" + (location.exists ? "" : " (not present: defaults)"))
+        print(CommandLineTexts.current.text(location.exists ? .messageConfigurationFile : .messageConfigurationFileMissing, location.file.path))
         print(ConfigurationPrinter.effective(result.configuration, origins: result.origins), terminator: "")
     }
 }

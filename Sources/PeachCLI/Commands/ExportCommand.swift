@@ -1,15 +1,18 @@
 import ArgumentParser
 import Foundation
 import PeachStorage
+import PeachText
 
 struct ExportCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "export",
-        abstract: "Write every answer as CSV in the iOS app's format 3.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "export",
+            abstract: CommandLineTexts.current.text(.helpExportAbstract))
+    }
 
     @OptionGroup var store: StoreOptions
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file instead of standard output.", valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp(CommandLineTexts.current.text(.helpExportOutput), valueName: "file"))
     var output: String?
 
     func run() throws {

@@ -2,26 +2,29 @@ import ArgumentParser
 import Foundation
 import PeachDomain
 import PeachStorage
+import PeachText
 
 struct HistoryCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "history",
-        abstract: "Show your latest answers, newest first.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "history",
+            abstract: CommandLineTexts.current.text(.helpHistoryAbstract))
+    }
 
     @OptionGroup var store: StoreOptions
 
-    @Option(help: "How many answers to show.")
+    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpHistoryLimit)))
     var limit = 20
 
-    @Flag(help: "Print a JSON array with the CSV format's field names.")
+    @Flag(help: ArgumentHelp(CommandLineTexts.current.text(.helpHistoryJson)))
     var json = false
 
     func validate() throws {
-        guard limit > 0 else { throw ValidationError("--limit must be at least 1, not \(limit)") }
+        guard limit > 0 else { throw ValidationError(CommandLineTexts.current.text(.messageLimitTooSmall, limit)) }
     }
 
     func run() throws {
         let records = try store.openStore(create: false)?.latest(limit: limit) ?? []
-        try StandardOutput.write((json ? try HistoryReport.json(records) : HistoryReport.text(records)) + "\n")
+        try StandardOutput.write((json ? try HistoryReport.json(records) : HistoryReport.text(records, texts: CommandLineTexts.current)) + "\n")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PeachText
 
 /// Reading a file the user named, with messages in words: what is wrong with which path.
 enum InputFile {
@@ -6,7 +7,7 @@ enum InputFile {
     static func read(_ path: String, what: String) throws(CommandFailure) -> Data {
         try checkRegular(path, what: what)
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure("cannot read \(path): \(String(cString: strerror(errno)))")
+            throw CommandFailure(CommandLineTexts.current.text(.fileCannotRead, path, String(cString: strerror(errno))))
         }
         return data
     }
@@ -15,12 +16,13 @@ enum InputFile {
     static func checkRegular(_ path: String, what: String) throws(CommandFailure) {
         var status = stat()
         guard stat(path, &status) == 0 else {
-            throw CommandFailure(errno == ENOENT ? "\(path) does not exist" : "cannot read \(path): \(String(cString: strerror(errno)))")
+            throw CommandFailure(errno == ENOENT ? CommandLineTexts.current.text(.fileDoesNotExist, path)
+                                 : CommandLineTexts.current.text(.fileCannotRead, path, String(cString: strerror(errno))))
         }
         switch status.st_mode & S_IFMT {
         case S_IFREG: return
-        case S_IFDIR: throw CommandFailure("\(path) is a directory; name \(what)")
-        default: throw CommandFailure("\(path) is not a regular file (a device or a pipe); name \(what)")
+        case S_IFDIR: throw CommandFailure(CommandLineTexts.current.text(.fileIsDirectory, path, what))
+        default: throw CommandFailure(CommandLineTexts.current.text(.fileNotRegular, path, what))
         }
     }
 }

@@ -1,10 +1,11 @@
 import ArgumentParser
 import PeachMIDI
+import PeachText
 
 /// `--mappings DIR`, shared by the commands that choose controller mappings.
 struct MappingOptions: ParsableArguments {
     @Option(name: .customLong("mappings"), help: ArgumentHelp(
-        "A directory of mapping files searched first (then $XDG_CONFIG_HOME/peach/mappings, the installed share/peach/Mappings, the source tree's Mappings/).",
+        CommandLineTexts.current.text(.helpOptionDirectory),
         valueName: "dir"))
     var directory: String?
 

@@ -1,29 +1,29 @@
 import ArgumentParser
 import Foundation
 import PeachMIDI
+import PeachText
 import PeachYAML
 
 struct MappingsCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "mappings",
-        abstract: "List the controller mappings, or check a mapping file.",
-        discussion: """
-            Without --check: every mapping file found, in the order they are tried, and any file \
-            left out because it does not validate. With --check FILE: validates FILE and prints every \
-            problem as FILE:LINE:COLUMN: reason (exit status 1 if there is any).
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "mappings",
+            abstract: CommandLineTexts.current.text(.helpMappingsAbstract),
+            discussion: CommandLineTexts.current.text(.helpMappingsDiscussion))
+    }
 
     @OptionGroup var mappings: MappingOptions
 
-    @Option(help: ArgumentHelp("Validate this mapping file instead of listing.", valueName: "file"))
+    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpMappingsCheck), valueName: "file"))
     var check: String?
 
     func run() throws {
+        let texts = CommandLineTexts.current
         if let check {
             do {
                 let mapping = try MappingFile.load(path: check)
-                let match = mapping.isGeneric ? "any device (generic)" : mapping.match.map { "\"\($0)\"" }.joined(separator: ", ")
-                print("\(check): ok: \(mapping.name), for \(match)")
+                let match = mapping.isGeneric ? texts.text(.mappingsAnyDevice) : mapping.match.map { "\"\($0)\"" }.joined(separator: ", ")
+                print(texts.text(.mappingsCheckOK, check, mapping.name, match))
             } catch {
                 FileHandle.standardError.write(Data((error.description + "\n").utf8))
                 throw ExitCode.failure
@@ -31,17 +31,17 @@ struct MappingsCommand: ParsableCommand {
             return
         }
         let library = mappings.library()
-        print("Searched, in order:")
+        print(texts.text(.mappingsSearched))
         for directory in mappings.searchDirectories {
-            print("  \(directory)\(library.directories.contains(directory) ? "" : "  (missing)")")
+            print(library.directories.contains(directory) ? "  " + directory : texts.text(.mappingsMissingDirectory, directory))
         }
-        print("Mappings, tried in this order:")
+        print(texts.text(.mappingsTried))
         for mapping in library.mappings {
             print("  \(mapping.name): \(mapping.match.map { "\"\($0)\"" }.joined(separator: ", "))  (\(mapping.file))")
         }
-        print("  \(library.generic.name): any other device  (\(library.generic.file))")
+        print(texts.text(.mappingsGeneric, library.generic.name, library.generic.file))
         if !library.problems.isEmpty {
-            print("Left out (they do not validate; run `peach mappings --check FILE`):")
+            print(texts.text(.mappingsLeftOut))
             for problem in library.problems { print("  \(problem.path)") }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PeachText
 
 /// Writing a command's result where it was asked to go, so that a failure is a failure.
 ///
@@ -12,7 +13,7 @@ enum OutputFile {
         } catch let failure as CommandFailure {
             throw failure
         } catch {
-            throw CommandFailure("cannot write \(path): \(error)")
+            throw CommandFailure(CommandLineTexts.current.text(.fileCannotWrite, path, "\(error)"))
         }
     }
 
@@ -22,7 +23,7 @@ enum OutputFile {
         var status = stat()
         if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
             if status.st_mode & S_IFMT == S_IFDIR {
-                throw CommandFailure("cannot write \(path): it is a directory; name a file")
+                throw CommandFailure(CommandLineTexts.current.text(.fileWriteDirectory, path))
             }
             let descriptor = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
             guard descriptor >= 0 else { throw failure(path, errno, partial: false) }
@@ -70,8 +71,7 @@ enum OutputFile {
     }
 
     private static func failure(_ path: String, _ code: Int32, partial: Bool) -> CommandFailure {
-        CommandFailure("cannot write \(path): \(String(cString: strerror(code)))"
-            + (partial ? "" : "; it was left as it was"))
+        CommandFailure(CommandLineTexts.current.text(partial ? .fileCannotWritePartly : .fileCannotWrite, path, String(cString: strerror(code))))
     }
 }
 
@@ -86,7 +86,7 @@ enum StandardOutput {
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                throw CommandFailure("cannot write the output: \(String(cString: strerror(errno)))")
+                throw CommandFailure(CommandLineTexts.current.text(.fileCannotWriteOutput, String(cString: strerror(errno))))
             }
             offset += written
         }
@@ -101,7 +101,8 @@ public enum StandardOutputCheck {
     public static func install() {
         atexit {
             guard fflush(nil) != 0 else { return }
-            let message = "Error: cannot write the output: \(String(cString: strerror(errno)))\n"
+            // "Error: " as swift-argument-parser says it for every other failure.
+            let message = "Error: " + CommandLineTexts.current.text(.fileCannotWriteOutput, String(cString: strerror(errno))) + "\n"
             _ = message.withCString { Foundation.write(STDERR_FILENO, $0, strlen($0)) }
             _exit(1)
         }

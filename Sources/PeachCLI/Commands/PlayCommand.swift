@@ -2,64 +2,67 @@ import ArgumentParser
 import Foundation
 import PeachDomain
 import PeachSound
+import PeachText
 
 struct PlayCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "play",
-        abstract: "Play one note at an exact pitch, on the audio device or into a WAV file.",
-        discussion: """
-            NOTE is a MIDI number (69) or a name (A4, C#3, Db3). The note sounds at \
-            reference · 2^((NOTE − 69 + cents/100)/12) Hz within 0.1 cent. On the audio device the \
-            buffer is 3 periods of 256 frames at 48 kHz (16 ms).
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "play",
+            abstract: CommandLineTexts.current.text(.helpPlayAbstract),
+            discussion: CommandLineTexts.current.text(.helpPlayDiscussion))
+    }
 
-    @Argument(help: ArgumentHelp("The note: a MIDI number 0–127 or a name such as A4 or C#3.", valueName: "note"))
+    @Argument(help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayNote), valueName: "note"))
     var note: String
 
     // Unconditional: `--cents -49.9` must read the value, not an option.
-    @Option(parsing: .unconditional, help: ArgumentHelp("Detune by this many cents (+ is sharp).", valueName: "c"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayCents), valueName: "c"))
     var cents: Double = 0
 
-    @Option(help: ArgumentHelp("How long the note is held, in seconds (0.05–60).", valueName: "seconds"))
+    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayDuration), valueName: "seconds"))
     var duration: Double = 1
 
-    @Option(name: .customLong("reference-pitch"), help: ArgumentHelp("The frequency of A4, 380–500 Hz.", valueName: "hz"))
+    @Option(name: .customLong("reference-pitch"), help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayReferencePitch), valueName: "hz"))
     var referencePitch: Double = 440
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("Loudness in dB, −90…+12.", valueName: "db"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayAmplitude), valueName: "db"))
     var amplitude: Double = 0
 
-    @Option(help: ArgumentHelp("MIDI velocity, 1–127.", valueName: "v"))
+    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayVelocity), valueName: "v"))
     var velocity: Int = Int(MIDIVelocity.standard.rawValue)
 
     @OptionGroup var sound: SoundOptions
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
-        "Write the note to this WAV file (48 kHz mono float) instead of playing it.", valueName: "file.wav"))
+        CommandLineTexts.current.text(.helpPlayOutput), valueName: "file.wav"))
     var output: String?
 
-    @Option(help: ArgumentHelp("The ALSA PCM device to play on (`aplay -L` lists them).", valueName: "name"))
+    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayDevice), valueName: "name"))
     var device: String = "default"
 
-    @Option(name: .customLong("period-frames"), help: ArgumentHelp("Frames per ALSA period (default 256, 5.3 ms).", valueName: "n"))
+    @Option(name: .customLong("period-frames"), help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayPeriodFrames), valueName: "n"))
     var periodFrames: Int = 256
 
-    @Option(help: ArgumentHelp("ALSA periods in the buffer (default 3).", valueName: "n"))
+    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayPeriods), valueName: "n"))
     var periods: Int = 3
 
     func validate() throws {
-        guard (16...16384).contains(periodFrames) else { throw ValidationError("--period-frames \(periodFrames) is outside 16–16384") }
-        guard (2...32).contains(periods) else { throw ValidationError("--periods \(periods) is outside 2–32") }
+        let texts = CommandLineTexts.current
+        func outside(_ option: String, _ value: Any, _ range: String) -> ValidationError {
+            ValidationError(texts.text(.playOutside, option, "\(value)", range))
+        }
+        guard (16...16384).contains(periodFrames) else { throw outside("--period-frames", periodFrames, "16–16384") }
+        guard (2...32).contains(periods) else { throw outside("--periods", periods, "2–32") }
         guard MIDINote(name: note) != nil else {
-            throw ValidationError("'\(note)' is not a note: write a MIDI number 0–127 or a name such as A4, C#3 or Db3")
+            throw ValidationError(texts.text(.playNotANote, note))
         }
         guard (380...500).contains(referencePitch) else {
-            throw ValidationError("--reference-pitch \(referencePitch) is outside 380–500 Hz")
+            throw outside("--reference-pitch", referencePitch, "380–500 Hz")
         }
-        guard (0.05...60).contains(duration) else { throw ValidationError("--duration \(duration) is outside 0.05–60 seconds") }
-        guard cents.isFinite, abs(cents) <= 1200 else { throw ValidationError("--cents \(cents) is outside ±1200") }
-        guard (-90...12).contains(amplitude) else { throw ValidationError("--amplitude \(amplitude) is outside −90…+12 dB") }
-        guard MIDIVelocity(validating: velocity) != nil else { throw ValidationError("--velocity \(velocity) is outside 1–127") }
+        guard (0.05...60).contains(duration) else { throw outside("--duration", duration, texts.text(.playSeconds)) }
+        guard cents.isFinite, abs(cents) <= 1200 else { throw outside("--cents", cents, "±1200") }
+        guard (-90...12).contains(amplitude) else { throw outside("--amplitude", amplitude, "−90…+12 dB") }
+        guard MIDIVelocity(validating: velocity) != nil else { throw outside("--velocity", velocity, "1–127") }
     }
 
     func run() throws {
@@ -69,7 +72,7 @@ struct PlayCommand: ParsableCommand {
     @MainActor
     private func play() throws {
         guard let midiNote = MIDINote(name: note), let velocity = MIDIVelocity(validating: velocity) else {
-            throw CommandFailure("'\(note)' is not a note, or --velocity \(self.velocity) is outside 1–127")
+            throw CommandFailure(CommandLineTexts.current.text(.playNotANoteOrVelocity, note, "\(self.velocity)"))
         }
         let pitch = Pitch(note: midiNote, cents: Cents(cents))
         let frequency = pitch.frequency(referencePitch: Frequency(referencePitch))
@@ -81,7 +84,9 @@ struct PlayCommand: ParsableCommand {
         } catch {
             throw CommandFailure(error.description)
         }
-        let described = "\(pitch.note.name) \(String(format: "%+.3f", cents)) ct = \(String(format: "%.4f", frequency.rawValue)) Hz"
+        let texts = CommandLineTexts.current
+        let described = texts.text(.playDescribed, pitch.note.name, Decimals(cents, 3, signed: true),
+                                   Decimals(frequency.rawValue, 4))
         if let output {
             let sink = WAVFileSink(renderer: engine.renderer)
             try start(engine, frequency, velocity)
@@ -90,7 +95,7 @@ struct PlayCommand: ParsableCommand {
             var tail = 0
             while tail < 50, sink.render(seconds: 0.1).contains(where: { $0 != 0 }) { tail += 1 }
             try OutputFile.write(WAVFile.data(sink.samples, sampleRate: Int(VoiceRenderer.sampleRate)), to: output)
-            try StandardOutput.write("Wrote \(output): \(described), \(duration) s\n")
+            try StandardOutput.write(texts.text(.playWrote, output, described, "\(duration)") + "\n")
             return
         }
         let audio = ALSAPCMOutput(renderer: engine.renderer,
@@ -104,21 +109,21 @@ struct PlayCommand: ParsableCommand {
         let events = Task.detached {
             for await event in audio.events {
                 switch event {
-                case .failed(let reason): FileHandle.standardError.write(Data("Audio output failed: \(reason); retrying\n".utf8))
-                case .recovered: FileHandle.standardError.write(Data("Audio output recovered\n".utf8))
+                case .failed(let reason): FileHandle.standardError.write(Data((texts.text(.playAudioFailed, reason) + "\n").utf8))
+                case .recovered: FileHandle.standardError.write(Data((texts.text(.playAudioRecovered) + "\n").utf8))
                 case .bufferEnlarged(let frames, let periods):
-                    FileHandle.standardError.write(Data("Audio output: repeated underruns; now \(periods) periods of \(frames) frames\n".utf8))
+                    FileHandle.standardError.write(Data((texts.text(.playBufferEnlarged, periods, frames) + "\n").utf8))
                 }
             }
         }
         // Written at once (not through print's buffer): scripts wait for this line.
-        try StandardOutput.write("Playing \(described) on \(device) for \(duration) s "
-            + "(buffer \(audio.periodFrames) × \(audio.bufferFrames / max(audio.periodFrames, 1)) frames)\n")
+        let periodCount = audio.bufferFrames / max(audio.periodFrames, 1)
+        try StandardOutput.write(texts.text(.playPlaying, described, device, "\(duration)", audio.periodFrames, periodCount) + "\n")
         try start(engine, frequency, velocity)
         Thread.sleep(forTimeInterval: duration + 0.3)
         audio.stop()
         events.cancel()
-        if audio.underruns > 0 { print("Underruns: \(audio.underruns) (try a larger --period-frames)") }
+        if audio.underruns > 0 { print(texts.text(.playUnderruns, audio.underruns)) }
     }
 
     @MainActor

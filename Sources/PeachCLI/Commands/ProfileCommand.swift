@@ -2,21 +2,20 @@ import ArgumentParser
 import Foundation
 import PeachConfig
 import PeachDomain
+import PeachText
 
 struct ProfileCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "profile",
-        abstract: "Show your hearing profile: fitted thresholds per mode and key, tuning accuracy, trends.",
-        discussion: """
-            A threshold is the offset you answer correctly 75 % of the time, fitted to your answers \
-            (recent ones count more) with its 95 % interval; "not enough answers yet" until the interval \
-            is narrow enough to mean something. The keys shown are the configured note range.
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "profile",
+            abstract: CommandLineTexts.current.text(.helpProfileAbstract),
+            discussion: CommandLineTexts.current.text(.helpProfileDiscussion))
+    }
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var config: ConfigOptions
 
-    @Flag(help: "Print JSON instead of the chart.")
+    @Flag(help: ArgumentHelp(CommandLineTexts.current.text(.helpProfileJson)))
     var json = false
 
     func run() throws {
@@ -29,7 +28,7 @@ struct ProfileCommand: ParsableCommand {
         // Commands run on the main thread; the profile is main-actor state like in `peach run`.
         let text = try MainActor.assumeIsolated {
             let report = ProfileReport(digest: read, range: range)
-            return json ? try report.json() : report.text()
+            return json ? try report.json() : report.text(CommandLineTexts.current)
         }
         print(text)
     }

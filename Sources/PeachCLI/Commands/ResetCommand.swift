@@ -1,35 +1,38 @@
 import ArgumentParser
 import Foundation
+import PeachText
 
 struct ResetCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "reset",
-        abstract: "Delete your whole training history.",
-        discussion: "Asks for confirmation on a terminal; without a terminal, --yes is required.")
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "reset",
+            abstract: CommandLineTexts.current.text(.helpResetAbstract),
+            discussion: CommandLineTexts.current.text(.helpResetDiscussion))
+    }
 
     @OptionGroup var store: StoreOptions
 
-    @Flag(help: "Do not ask for confirmation.")
+    @Flag(help: ArgumentHelp(CommandLineTexts.current.text(.helpResetYes)))
     var yes = false
 
     func run() throws {
         guard let history = try store.openStore(create: false) else {
-            print("There is no training history at \(store.location.databaseURL.path).")
+            print(CommandLineTexts.current.text(.messageNoHistoryAt, store.location.databaseURL.path))
             return
         }
         let counts = try history.counts()
         if !yes {
             guard isatty(STDIN_FILENO) == 1 else {
-                throw CommandFailure("refusing to delete \(counts.comparisons + counts.pitchMatchings) answers without confirmation: add --yes")
+                throw CommandFailure(CommandLineTexts.current.text(.messageRefusingToDelete, counts.comparisons + counts.pitchMatchings))
             }
-            print("Delete \(counts.comparisons) comparisons and \(counts.pitchMatchings) pitch-matching attempts "
-                  + "from \(history.location.databaseURL.path)? Type yes to confirm: ", terminator: "")
-            guard readLine()?.trimmingCharacters(in: .whitespaces).lowercased() == "yes" else {
-                print("Nothing deleted.")
+            print(CommandLineTexts.current.text(.messageDeleteQuestion, counts.comparisons, counts.pitchMatchings,
+                                                history.location.databaseURL.path), terminator: "")
+            guard readLine()?.trimmingCharacters(in: .whitespaces).lowercased() == CommandLineTexts.current.text(.messageConfirmationWord) else {
+                print(CommandLineTexts.current.text(.messageNothingDeleted))
                 return
             }
         }
         try history.deleteAll()
-        print("Deleted \(counts.comparisons) comparisons and \(counts.pitchMatchings) pitch-matching attempts.")
+        print(CommandLineTexts.current.text(.messageDeleted, counts.comparisons, counts.pitchMatchings))
     }
 }

@@ -3,55 +3,51 @@ import Foundation
 import PeachConfig
 import PeachDomain
 import PeachStorage
+import PeachText
 
 /// `peach simulate`: a virtual player with a known hearing trains through the real session, strategy,
 /// profile and store, so that `peach profile` can be checked against the truth.
 struct SimulateCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "simulate",
-        abstract: "Train a simulated listener with a known threshold and store its answers like real ones.",
-        discussion: """
-            The listener file gives the psychometric function (psychometric: weibull|gaussian|logistic, \
-            slope, lapse), the thresholds in cents answered correctly 75 % of the time per note (thresholds: \
-            {C2: 20, C4: 5, C6: 20}: linear in log-cents between the notes, constant beyond), and optionally \
-            interval-factor, learning: {trials, factor} and matching: {bias, spread}. The answers go into the \
-            history of --data-dir, dated over the last --days days; `peach profile` then shows what Peach \
-            measured. Same seed, same answers.
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "simulate",
+            abstract: CommandLineTexts.current.text(.helpSimulateAbstract),
+            discussion: CommandLineTexts.current.text(.helpSimulateDiscussion))
+    }
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var config: ConfigOptions
 
-    @Option(name: .customLong("listener"), help: ArgumentHelp("The simulated listener (YAML).", valueName: "file"))
+    @Option(name: .customLong("listener"), help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateListenerFile), valueName: "file"))
     var listenerFile: String
 
-    @Option(help: ArgumentHelp("compare, compare-intervals, match or match-intervals.", valueName: "mode"))
+    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateMode), valueName: "mode"))
     var mode: TrainingMode = .compare
 
-    @Option(help: ArgumentHelp("How many answers in all.", valueName: "n"))
+    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateTrials), valueName: "n"))
     var trials = 1000
 
-    @Option(name: .customLong("run-length"), help: ArgumentHelp("Answers per run (one start to stop).", valueName: "n"))
+    @Option(name: .customLong("run-length"), help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateRunLength), valueName: "n"))
     var runLength = 100
 
-    @Option(help: ArgumentHelp("Spread the runs over the last D days (default: one run a day).", valueName: "d"))
+    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateDays), valueName: "d"))
     var days: Double?
 
-    @Option(help: ArgumentHelp("Seed for everything random (default: a new one, printed).", valueName: "s"))
+    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateSeed), valueName: "s"))
     var seed: UInt64?
 
     func validate() throws {
-        guard trials >= 1 else { throw ValidationError("--trials must be at least 1") }
-        guard runLength >= 1 else { throw ValidationError("--run-length must be at least 1") }
-        if let days, !(days > 0 && days.isFinite) { throw ValidationError("--days must be a positive number") }
+        guard trials >= 1 else { throw ValidationError(CommandLineTexts.current.text(.messageTrialsTooFew)) }
+        guard runLength >= 1 else { throw ValidationError(CommandLineTexts.current.text(.messageRunLengthTooShort)) }
+        if let days, !(days > 0 && days.isFinite) { throw ValidationError(CommandLineTexts.current.text(.messageDaysNotPositive)) }
     }
 
     func run() throws {
         let listener: SimulatedListener
         do {
-            listener = try ListenerReader.read(contentsOf: URL(fileURLWithPath: listenerFile))
+            listener = try ListenerReader.read(contentsOf: URL(fileURLWithPath: listenerFile), texts: CommandLineTexts.current)
         } catch {
-            throw CommandFailure("the listener file is not valid; nothing was simulated:\n\(error)")
+            throw CommandFailure(CommandLineTexts.current.text(.messageListenerInvalid, "\(error)"))
         }
         let settings = try config.trainingSettings()
         guard let history = try store.openStore(create: true, durability: .deferred) else { return }
@@ -62,6 +58,7 @@ struct SimulateCommand: ParsableCommand {
         let seed = seed ?? UInt64.random(in: 1...UInt64(UInt32.max))
         let (mode, trials, runLength, days) = (mode, trials, runLength, days)
         let started = ContinuousClock.now
+        let texts = CommandLineTexts.current
         let summary = MainActor.assumeIsolated {
             let profile = PerceptualProfile(stored)
             let runs = (trials + runLength - 1) / runLength
@@ -75,28 +72,26 @@ struct SimulateCommand: ParsableCommand {
                                at: first.addingTimeInterval(span * Double(run) / Double(runs)))
             }
             return Self.summary(listener: listener, mode: mode, settings: settings, profile: profile,
-                                trialsDone: simulation.trialsDone)
+                                trialsDone: simulation.trialsDone, texts: texts)
         }
         let seconds = (ContinuousClock.now - started).seconds
-        print("simulated \(trials) answers in \(mode.displayName) (seed \(seed)) in \(String(format: "%.2f", seconds)) s")
+        print(texts.text(.messageSimulated, trials, texts.name(mode), "\(seed)", Decimals(seconds, 2)))
         print(summary)
     }
 
     @MainActor
     static func summary(listener: SimulatedListener, mode: TrainingMode, settings: TrainingSettings,
-                        profile: PerceptualProfile, trialsDone: Int) -> String {
+                        profile: PerceptualProfile, trialsDone: Int, texts: Texts) -> String {
         switch mode.skill {
         case .comparison:
             let keys = settings.noteRange.notes
             let truth = keys.reduce(0.0) { $0 + listener.threshold(at: $1, mode: mode, after: trialsDone) }
                 / Double(keys.count)
             let measured = profile.thresholdEstimate(for: mode, range: settings.noteRange)?.overall
-            return "true threshold (mean over \(settings.noteRange)): \(MeasurementWording.cents(truth)) ct\n"
-                + "Peach measures: \(MeasurementWording.threshold(measured))"
+            return texts.text(.messageSimulatedThreshold, "\(settings.noteRange)", truth, texts.threshold(measured))
         case .matching:
-            return "true tuning: bias \(MeasurementWording.cents(listener.matching.bias)) ct, spread "
-                + "\(MeasurementWording.cents(listener.matching.spread)) ct\n"
-                + "Peach measures: \(MeasurementWording.matching(profile.matchingAccuracy(for: mode)))"
+            return texts.text(.messageSimulatedTuning, listener.matching.bias, listener.matching.spread,
+                              texts.matching(profile.matchingAccuracy(for: mode)))
         }
     }
 }

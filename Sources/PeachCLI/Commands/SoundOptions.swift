@@ -3,14 +3,15 @@ import Foundation
 import Logging
 import PeachDomain
 import PeachSound
+import PeachText
 
 /// `--sound` and `--preset`: which SoundFont and preset to play, and their calibration.
 struct SoundOptions: ParsableArguments {
     @Option(name: .customLong("sound"), help: ArgumentHelp(
-        "A SoundFont file (default: Peach's own, SoundFonts/peach.sf2).", valueName: "file.sf2"))
+        CommandLineTexts.current.text(.helpOptionSoundFont), valueName: "file.sf2"))
     var soundFont: String?
 
-    @Option(help: ArgumentHelp("The preset as BANK:PROGRAM (default 0:0, Peach's Sine).", valueName: "bank:program"))
+    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpOptionPreset), valueName: "bank:program"))
     var preset: String = "0:0"
 
     func selectedPreset() throws -> SoundFontPreset {

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PeachDomain
 import PeachSound
+import PeachText
 
 /// The SoundFont, preset and per-key calibration a command plays with: Peach's own sound unless a
 /// file is named. Measures (once, then cached) a preset it has not seen, and warns about a preset
@@ -22,8 +23,8 @@ struct SoundSelection {
         let cache = CalibrationCache()
         do {
             if cache.cached(soundFont: path, preset: preset) == nil {
-                FileHandle.standardError.write(Data(
-                    "Measuring the pitch of every key of \(path) preset \(preset) (once; kept in \(cache.directory.path))…\n".utf8))
+                let measuring = CommandLineTexts.current.text(.soundMeasuring, path, "\(preset)", cache.directory.path)
+                FileHandle.standardError.write(Data((measuring + "\n").utf8))
             }
             let calibration = try cache.calibration(soundFont: path, preset: preset, logger: logger).calibration
             if !calibration.isStable {
@@ -35,15 +36,12 @@ struct SoundSelection {
         }
     }
 
-    static func unstableWarning(_ calibration: KeyCalibration, path: String, preset: SoundFontPreset) -> String {
+    static func unstableWarning(_ calibration: KeyCalibration, path: String, preset: SoundFontPreset,
+                                texts: Texts = CommandLineTexts.current) -> String {
         let unstable = calibration.unstableKeys
         let keys = unstable.count > 8
-            ? "\(unstable.count) of its \(KeyCalibration.keys.count) keys (MIDI \(unstable.min() ?? 0)–\(unstable.max() ?? 127))"
-            : "keys " + unstable.map { MIDINote(validating: $0)?.name ?? "\($0)" }.joined(separator: " ")
-        return """
-            Warning: preset \(preset) of \(path) does not hold a steady pitch (vibrato or detuned layers) on \
-            \(keys); its pitch is not guaranteed to 0.1 cent. Choose a single-layer preset for training.
-
-            """
+            ? texts.text(.soundUnstableManyKeys, unstable.count, KeyCalibration.keys.count, unstable.min() ?? 0, unstable.max() ?? 127)
+            : texts.text(.soundUnstableKeys, unstable.map { MIDINote(validating: $0)?.name ?? "\($0)" }.joined(separator: " "))
+        return texts.text(.soundUnstableWarning, "\(preset)", path, keys) + "\n\n"
     }
 }

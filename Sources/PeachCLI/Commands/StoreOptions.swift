@@ -1,11 +1,12 @@
 import ArgumentParser
 import Foundation
 import PeachStorage
+import PeachText
 
 /// `--data-dir`, shared by every command that reads or writes the training history.
 struct StoreOptions: ParsableArguments {
     @Option(name: .customLong("data-dir"), help: ArgumentHelp(
-        "Where the training history lives (default: $PEACH_DATA_DIR, else $XDG_DATA_HOME/peach, else ~/.local/share/peach).",
+        CommandLineTexts.current.text(.helpOptionDataDirectory),
         valueName: "dir"))
     var dataDirectory: String?
 
@@ -18,11 +19,10 @@ struct StoreOptions: ParsableArguments {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
-                throw CommandFailure("\(directory) is a file, not a directory; --data-dir names the directory "
-                    + "that holds \(DataLocation.databaseFileName)")
+                throw CommandFailure(CommandLineTexts.current.text(.messageDataDirIsFile, directory, DataLocation.databaseFileName))
             }
         } else if !create, let dataDirectory, !dataDirectory.isEmpty {
-            throw CommandFailure("there is no directory \(directory); check --data-dir")
+            throw CommandFailure(CommandLineTexts.current.text(.messageNoDataDir, directory))
         }
         do {
             return try TrainingDataStore.open(location, create: create, durability: durability)

@@ -4,43 +4,41 @@ import Logging
 import PeachConfig
 import PeachPractice
 import PeachStorage
+import PeachText
 import PeachWeb
 
 /// `peach web`: the dashboard. A process of its own (the audio process never serves requests);
 /// assembles the server from the configuration, the history and the profile report.
 struct WebCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "web",
-        abstract: "Serve the progress dashboard (profile, progress, Tune & Match, history, data) over HTTP.",
-        discussion: """
-            Listens on 127.0.0.1:8080 unless --listen or the configuration's web.listen says otherwise. \
-            Any address other than loopback needs the access token, kept in web-token beside the history: \
-            --token prints the address that carries it (opening it once sets a cookie), --rotate-token \
-            replaces it.
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "web",
+            abstract: CommandLineTexts.current.text(.helpWebAbstract),
+            discussion: CommandLineTexts.current.text(.helpWebDiscussion))
+    }
 
     @OptionGroup var store: StoreOptions
     @OptionGroup var config: ConfigOptions
 
-    @Option(help: ArgumentHelp("Where to listen (default: web.listen, else 127.0.0.1:8080).", valueName: "addr:port"))
+    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpWebListen), valueName: "addr:port"))
     var listen: String?
 
-    @Flag(help: "Print the dashboard's address with the access token, and exit.")
+    @Flag(help: ArgumentHelp(CommandLineTexts.current.text(.helpWebToken)))
     var token = false
 
-    @Flag(name: .customLong("rotate-token"), help: "Replace the access token (every browser needs the new address), print it, and exit.")
+    @Flag(name: .customLong("rotate-token"), help: ArgumentHelp(CommandLineTexts.current.text(.helpWebRotateToken)))
     var rotateToken = false
 
     func run() throws {
         let loaded: ConfigurationReader.Result
         do {
-            loaded = try ConfigurationReader().load(config.location)
+            loaded = try ConfigurationReader(texts: CommandLineTexts.current).load(config.location)
         } catch {
-            throw CommandFailure("the configuration is not valid:\n\(error)")
+            throw CommandFailure(CommandLineTexts.current.text(.messageConfigurationInvalid, "\(error)"))
         }
         let text = listen ?? loaded.configuration.web.listen
         guard let address = ListenAddress(text) else {
-            throw CommandFailure("--listen \(text): write the address as HOST:PORT, e.g. 127.0.0.1:8080")
+            throw CommandFailure(CommandLineTexts.current.text(.webListenInvalid, text))
         }
         let directory = store.location.directory
         if token || rotateToken {
@@ -54,7 +52,8 @@ struct WebCommand: ParsableCommand {
         let settings = DashboardServer.Settings(
             listen: address, token: address.isLoopback ? nil : try accessToken(directory: directory, rotate: false),
             range: loaded.configuration.training.noteRange,
-            configuration: "# configuration file: \(location.file.path)" + (location.exists ? "" : " (not present: defaults)") + "\n"
+            configuration: CommandLineTexts.current.text(location.exists ? .messageConfigurationFile : .messageConfigurationFileMissing,
+                                                    location.file.path) + "\n"
                 + ConfigurationPrinter.effective(loaded.configuration, origins: loaded.origins),
             liveStatusFile: directory.appendingPathComponent(LiveStatusFile.fileName))
         var logger = Logger(label: "peach.web")
@@ -65,11 +64,12 @@ struct WebCommand: ParsableCommand {
         Task { @MainActor in
             do {
                 try await server.run { bound in
-                    let banner = "Peach dashboard on http://\(bound)/" + (settings.token == nil ? "" : " (access token required)")
+                    let banner = CommandLineTexts.current.text(settings.token == nil ? .webBanner : .webBannerWithToken, "\(bound)")
                     FileHandle.standardOutput.write(Data((banner + "\n").utf8))
                 }
                 Foundation.exit(0)
             } catch {
+                // not a text: the program's name before an error from below
                 FileHandle.standardError.write(Data("peach web: \(error)\n".utf8))
                 Foundation.exit(1)
             }
@@ -81,7 +81,7 @@ struct WebCommand: ParsableCommand {
         do {
             return rotate ? try AccessToken.rotate(directory: directory) : try AccessToken.load(directory: directory)
         } catch {
-            throw CommandFailure("cannot keep the access token in \(directory.path): \(error.localizedDescription)")
+            throw CommandFailure(CommandLineTexts.current.text(.webTokenNotKept, directory.path, error.localizedDescription))
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PeachDomain
 import PeachStorage
+import PeachText
 
 /// What `peach history` prints.
 enum HistoryReport {
@@ -24,30 +25,30 @@ enum HistoryReport {
         return String(decoding: data, as: UTF8.self)
     }
 
-    static func text(_ records: [TrainingRecord]) -> String {
-        guard !records.isEmpty else { return "No answers yet." }
+    static func text(_ records: [TrainingRecord], texts: Texts) -> String {
+        guard !records.isEmpty else { return texts.text(.historyNoAnswersYet) }
         let time = DateFormatter()
-        time.dateFormat = "yyyy-MM-dd HH:mm:ss"
+        time.dateFormat = "yyyy-MM-dd HH:mm:ss" // not a text: a date format
         return records.map { record in
             switch record {
             case .comparison(let answer):
-                let notes = describe(answer.referenceNote, answer.targetNote, answer.interval, answer.tuningSystem)
-                let verdict = answer.isCorrect ? "right" : "wrong"
-                return "\(time.string(from: answer.timestamp))  compare  \(notes)  "
-                    + String(format: "%+.2f ct", answer.centOffset.rawValue) + "  \(verdict)"
+                let notes = describe(answer.referenceNote, answer.targetNote, answer.interval, answer.tuningSystem, texts)
+                return texts.text(.historyComparison, time.string(from: answer.timestamp), notes,
+                                  Decimals(answer.centOffset.rawValue, 2, signed: true),
+                                  texts.text(answer.isCorrect ? .historyRight : .historyWrong))
             case .pitchMatching(let attempt):
-                let notes = describe(attempt.referenceNote, attempt.targetNote, attempt.interval, attempt.tuningSystem)
-                let band = PitchMatchingFeedback(error: attempt.userCentError).rawValue
-                return "\(time.string(from: attempt.timestamp))  match    \(notes)  "
-                    + String(format: "%+.2f ct", attempt.userCentError.rawValue) + "  \(band)"
+                let notes = describe(attempt.referenceNote, attempt.targetNote, attempt.interval, attempt.tuningSystem, texts)
+                return texts.text(.historyPitchMatching, time.string(from: attempt.timestamp), notes,
+                                  Decimals(attempt.userCentError.rawValue, 2, signed: true),
+                                  texts.name(PitchMatchingFeedback(error: attempt.userCentError)))
             }
         }.joined(separator: "\n")
     }
 
     private static func describe(_ reference: MIDINote, _ target: MIDINote, _ interval: DirectedInterval,
-                                 _ tuning: TuningSystem) -> String {
+                                 _ tuning: TuningSystem, _ texts: Texts) -> String {
         let notes = interval == .prime ? reference.name : "\(reference.name)→\(target.name) \(interval)"
-        let tuningMark = interval == .prime ? "" : (tuning == .justIntonation ? " just" : " ET")
+        let tuningMark = interval == .prime ? "" : " " + texts.text(tuning == .justIntonation ? .historyJust : .historyEqual)
         return (notes + tuningMark).padding(toLength: 18, withPad: " ", startingAt: 0)
     }
 }

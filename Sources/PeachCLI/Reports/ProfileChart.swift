@@ -1,5 +1,6 @@
 import Foundation
 import PeachDomain
+import PeachText
 
 /// The keyboard chart of one compare mode: one column per key of the range, rows on a logarithmic
 /// cents scale (a quarter octave of ratio, ≈ 19 %, per row), ● where the fitted threshold is, │ over
@@ -12,17 +13,18 @@ struct ProfileChart {
     let estimate: ThresholdEstimate
     let counts: [Int]
     let range: NoteRange
+    let texts: Texts
 
     func lines() -> [String] {
         let keys = range.notes
         let shown = keys.compactMap { estimate.threshold(at: $0) }
         guard let top = shown.map(\.high).max(), let bottom = shown.map(\.low).min() else {
-            return ["  (no key has a threshold yet: \(answerLegend))", "        " + countRow(keys), keyboard(keys), labels(keys)]
+            return [texts.text(.chartNoThresholdYet, answerLegend), "        " + countRow(keys), keyboard(keys), labels(keys)]
         }
         let rows = min(Self.maximumRows, max(3, Int((log(top / bottom) / log(Self.rowRatio)).rounded(.up)) + 1))
         let ratio = rows > 1 ? pow(top / bottom, 1 / Double(rows - 1)) : Self.rowRatio
         let levels = (0..<rows).map { top / pow(ratio, Double($0)) }
-        var lines = ["  threshold per key, cents (● fitted, │ 95 % interval):"]
+        var lines = [texts.text(.chartHeading)]
         for (row, level) in levels.enumerated() {
             var text = ""
             for key in keys {
@@ -39,16 +41,18 @@ struct ProfileChart {
                     text += " "
                 }
             }
-            let label = MeasurementWording.cents(level)
+            let label = texts.numbers.cents(level)
             lines.append(String(repeating: " ", count: max(0, 7 - label.count)) + label + " ┤" + text)
         }
         lines.append("        └" + keyboard(keys).dropFirst(9))
         lines.append(labels(keys))
-        lines.append("answers " + countRow(keys) + "  (\(answerLegend))")
+        // The label fills the 8 columns before the keys, whatever its language.
+        let label = texts.text(.chartCountLabel).padding(toLength: 8, withPad: " ", startingAt: 0)
+        lines.append(label + countRow(keys) + "  (" + answerLegend + ")")
         return lines
     }
 
-    private var answerLegend: String { "answers per key: · 1–9, ▫ 10–49, ▪ 50–199, ■ 200 or more" }
+    private var answerLegend: String { texts.text(.chartAnswerLegend) }
 
     private func countRow(_ keys: [MIDINote]) -> String {
         " " + keys.map { key -> String in

@@ -1,5 +1,6 @@
 import Foundation
 import PeachDomain
+import PeachText
 
 /// What `peach profile` shows: per mode the fitted threshold (Hear & Compare) or tuning accuracy
 /// (Tune & Match) with its interval, the trend from fitted values, and the moving average of the
@@ -49,36 +50,44 @@ struct ProfileReport {
     // MARK: Terminal
 
     @MainActor
-    func text() -> String {
+    func text(_ texts: Texts) -> String {
         var lines: [String] = []
         for mode in TrainingMode.allCases {
             let summary = summary(mode)
-            let name = mode.displayName
+            let name = texts.name(mode)
             guard summary.count > 0 else {
-                lines.append("\(name): no answers yet.")
+                lines.append(texts.text(.profileNoAnswersYet, name))
                 continue
             }
-            let measured = mode.skill == .comparison ? MeasurementWording.threshold(summary.estimate?.overall)
-                                                     : MeasurementWording.matching(summary.accuracy)
-            let unit = mode.skill == .comparison ? "answers" : "attempts"
-            lines.append("\(name): \(measured); \(MeasurementWording.change(summary.change)) (\(summary.count) \(unit))")
+            let measured = mode.skill == .comparison ? texts.threshold(summary.estimate?.overall)
+                                                     : texts.matching(summary.accuracy)
+            let line = mode.skill == .comparison ? TextKey.profileModeAnswers : .profileModeAttempts
+            lines.append(texts.text(line, name, measured, texts.change(summary.change), summary.count))
             if let estimate = summary.estimate {
                 lines.append("")
-                lines += ProfileChart(estimate: estimate, counts: profile.answers(for: mode).noteCounts, range: range).lines()
+                lines += ProfileChart(estimate: estimate, counts: profile.answers(for: mode).noteCounts, range: range,
+                                      texts: texts).lines()
                 lines.append("")
             }
         }
         lines.append("")
-        lines.append("Offsets asked / errors left, moving average (7-day half-life; not a threshold):")
+        lines.append(texts.text(.profileMovingAverageHeading))
         for mode in TrainingMode.allCases {
             let progress = timeline[mode]
-            let name = mode.displayName.padding(toLength: 32, withPad: " ", startingAt: 0)
+            let name = texts.name(mode).padding(toLength: 32, withPad: " ", startingAt: 0)
             guard let ewma = progress.ewma else { continue }
-            lines.append("  \(name) \(String(format: "%6.2f", ewma)) ct  (\(progress.count) answers)")
+            lines.append(texts.text(.profileMovingAverageLine, name, Decimals(ewma, 2).formatted(texts.numbers).leftPadded(to: 6),
+                                    progress.count))
         }
         lines.append("")
-        lines.append("Threshold: the offset you answer correctly 75 % of the time, from a psychometric fit to your "
-                     + "answers (recent ones count more); in brackets its 95 % interval.")
+        lines.append(texts.text(.profileThresholdExplained))
         return lines.joined(separator: "\n")
+    }
+}
+
+extension String {
+    /// The string with spaces before it up to `width` characters (numbers in a column).
+    func leftPadded(to width: Int) -> String {
+        String(repeating: " ", count: max(0, width - count)) + self
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import PeachConfig
 import PeachMIDI
+import PeachText
 
 extension MappingLibrary {
     /// The library with the configuration's mapping overrides in front: a controller whose client or
@@ -39,8 +40,8 @@ extension PracticeConfiguration {
     func unknownAssignments(in library: MappingLibrary, origins: ConfigurationReader.Origins) -> [String] {
         let known = library.assignableNames
         return controllers.assignments.filter { !known.contains($0.mapping) }.map { assignment in
-            "\(origins["controllers.assign"] ?? "configuration"): controllers.assign: no mapping named "
-                + "`\(assignment.mapping)`; known: \(known.sorted().joined(separator: ", "))"
+            CommandLineTexts.current.text(.checkUnknownMapping, origins["controllers.assign"] ?? CommandLineTexts.current.text(.checkOriginConfiguration),
+                     assignment.mapping, known.sorted().joined(separator: ", "))
         }
     }
 }

@@ -6,6 +6,7 @@ import PeachMIDI
 import PeachPractice
 import PeachSound
 import PeachStorage
+import PeachText
 import PeachUdev
 import PeachYAML
 import UnixSignals
@@ -20,6 +21,7 @@ final class PracticeBoxApp {
     }
 
     private let logger = Logger(label: "peach.run")
+    private let texts: Texts
     private let configuration: LiveConfiguration
     private let history: TrainingDataStore
     private let answers: DurableAnswerWriter
@@ -42,13 +44,15 @@ final class PracticeBoxApp {
     private var keyDecoder = TerminalKeyDecoder()
     private var quitRequested: CheckedContinuation<Void, Never>?
 
+    // not a text: the computer keyboard's identity as a controller (the dashboard shows it as it is)
     static let keyboardController: ControllerID = "computer keyboard"
 
-    private init(configuration: LiveConfiguration, history: TrainingDataStore, answers: DurableAnswerWriter,
+    private init(texts: Texts, configuration: LiveConfiguration, history: TrainingDataStore, answers: DurableAnswerWriter,
                  profile: PerceptualProfile,
                  engine: SoundEngine, output: ALSAPCMOutput, outputDevice: String, sequencer: SequencerClient?,
                  mappings: MappingLibrary,
                  soundCards: SoundCardMonitor?, box: PracticeBox, terminal: TerminalSession?, keyboardUse: KeyboardUse) {
+        self.texts = texts
         self.configuration = configuration
         self.history = history
         self.answers = answers
@@ -72,19 +76,21 @@ final class PracticeBoxApp {
         let logger = Logger(label: "peach.run")
         let configuration: LiveConfiguration
         do {
-            configuration = try LiveConfiguration(location: configLocation)
+            configuration = try LiveConfiguration(location: configLocation, reader: ConfigurationReader(texts: CommandLineTexts.current))
         } catch {
-            throw CommandFailure("the configuration is not valid; fix it and start again:\n\(error)")
+            throw CommandFailure(CommandLineTexts.current.text(.runConfigurationInvalid, "\(error)"))
         }
         let settings = configuration.configuration
+        // The configuration's language, else the environment's; a reload does not change it.
+        let texts = Texts(settings.language ?? Language.fromEnvironment(ProcessInfo.processInfo.environment))
         let mappings = settings.mappingLibrary
         let problems = RunChecks.configurationProblems(settings, origins: configuration.origins)
         guard problems.isEmpty else {
-            throw CommandFailure("the configuration is not valid; fix it and start again:\n" + problems.joined(separator: "\n"))
+            throw CommandFailure(texts.text(.runConfigurationInvalid, problems.joined(separator: "\n")))
         }
 
         guard let history = try storeOptions.openStore(create: true) else {
-            throw CommandFailure("cannot open the training history in \(storeOptions.location.directory.path)")
+            throw CommandFailure(texts.text(.runCannotOpenHistory, storeOptions.location.directory.path))
         }
         let clock = SystemTrainingClock()
         history.waitForLocks(upTo: 0.2)
@@ -99,13 +105,13 @@ final class PracticeBoxApp {
             try history.forEachAnswer(comparison: { digest.add($0) }, pitchMatching: { digest.add($0) })
             profile = PerceptualProfile(digest)
         } catch {
-            throw CommandFailure("cannot read the training history: \(error)")
+            throw CommandFailure(texts.text(.runCannotReadHistory, "\(error)"))
         }
 
         let (sound, engine) = try RunChecks.sound(settings, origins: configuration.origins)
         let device = audioDeviceOverride ?? settings.audio.device
         if let reason = RealtimeScheduling.lockMemory() {
-            logger.notice("memory is not locked (\(reason)); raise LimitMEMLOCK to keep the sound in memory")
+            logger.notice("\(texts.text(.runMemoryNotLocked, reason))")
         }
         // The device is opened last, once history, calibration and engine are ready.
         let output = ALSAPCMOutput(renderer: engine.renderer, configuration: ALSAPCMOutput.Configuration(
@@ -114,17 +120,18 @@ final class PracticeBoxApp {
         // A missing or busy device is waited for (it may be plugged in later); ALSA reports it when it opens.
         let audioMissing = output.startWaitingForDevice()
         if case .refused = output.scheduling {
-            logger.notice("audio thread: \(output.scheduling); allow it with LimitRTPRIO (the service does) or set audio.realtime-priority: 0")
+            logger.notice("\(texts.text(.runAudioThreadRefused, "\(output.scheduling)"))")
         } else {
-            logger.info("audio thread: \(output.scheduling)")
+            logger.info("\(texts.text(.runAudioThread, "\(output.scheduling)"))")
         }
         if audioMissing == nil {
-            logger.info("audio output \(device): \(output.periodFrames) frames × \(output.bufferFrames / max(1, output.periodFrames)) periods at 48 kHz")
+            let periods = output.bufferFrames / max(1, output.periodFrames)
+            logger.info("\(texts.text(.runAudioOutput, device, output.periodFrames, periods))")
         }
 
         let interruptions = TrainingInterruptionCenter()
         let announcer = FeedbackAnnouncer()
-        let results = ResultLog(profile: profile, settings: configuration)
+        let results = ResultLog(profile: profile, settings: configuration, texts: texts)
         let comparison = ComparisonSession(
             notePlayer: engine, profile: profile, observers: [answers, profile, results, announcer],
             settings: configuration, clock: clock, interruptions: interruptions)
@@ -133,7 +140,7 @@ final class PracticeBoxApp {
             clock: clock, interruptions: interruptions)
         let memory = FileModeMemory(file: storeOptions.location.directory.appendingPathComponent("last-mode"))
         let box = PracticeBox(comparison: comparison, matching: matching, interruptions: interruptions,
-                              modeMemory: memory, modeOverride: modeOverride, alerts: announcer)
+                              modeMemory: memory, modeOverride: modeOverride, alerts: announcer, texts: texts)
         answers.onEvent = { [weak box] event in
             switch event {
             case .refused(let reason, let journaled): box?.historyRefused(reason, keptInJournal: journaled)
@@ -142,36 +149,32 @@ final class PracticeBoxApp {
             }
         }
         if let audioMissing {
-            box.audioOutputMissingAtStart("\(audioMissing). Peach starts when it appears; `peach devices` lists the "
-                + "outputs, and --audio-device or audio.device in the configuration chooses one.")
+            box.audioOutputMissingAtStart(texts.text(.runAudioMissingAtStart, "\(audioMissing)"))
         }
-        if answers.isHolding { box.historyRefused("the history refused the journaled answers", keptInJournal: true) }
+        if answers.isHolding { box.historyRefused(texts.text(.runJournalRefused), keptInJournal: true) }
 
         var sequencer: SequencerClient?
-        for problem in mappings.problems { logger.warning("mapping file skipped: \(problem)") }
+        for problem in mappings.problems { logger.warning("\(texts.text(.runMappingSkipped, "\(problem)"))") }
         let library = mappings.assigning(settings.controllers.assignments.map { ($0.pattern, $0.mapping) })
         do {
             sequencer = try SequencerClient(mappings: library)
         } catch {
             // Waited for: the snd-seq module may load later (the run loop tries again).
-            logger.warning("""
-                waiting for the ALSA sequencer (MIDI input): \(error). This user must be allowed to open \
-                /dev/snd/seq (member of the audio group).\
-                \(keyboard == .never ? "" : " Meanwhile the computer keyboard is the controller.")
-                """)
+            let waiting = texts.text(keyboard == .never ? .runWaitingForSequencer : .runWaitingForSequencerWithKeyboard, "\(error)")
+            logger.warning("\(waiting)")
         }
         var soundCards: SoundCardMonitor?
         do {
             soundCards = try SoundCardMonitor()
         } catch {
-            logger.warning("\(error); audio device loss is noticed from ALSA errors only")
+            logger.warning("\(texts.text(.runNoSoundCardMonitor, "\(error)"))")
         }
         let terminal = keyboard == .never ? nil : TerminalSession()
-        let app = PracticeBoxApp(configuration: configuration, history: history, answers: answers, profile: profile, engine: engine,
+        let app = PracticeBoxApp(texts: texts, configuration: configuration, history: history, answers: answers, profile: profile, engine: engine,
                                  output: output, outputDevice: device, sequencer: sequencer, mappings: library,
                                  soundCards: soundCards,
                                  box: box, terminal: terminal, keyboardUse: keyboard)
-        announcer.add(CuePlayer(engine: engine, configuration: configuration,
+        announcer.add(CuePlayer(engine: engine, configuration: configuration, texts: texts,
                                 noteRMS: Self.nominalNoteRMS(sound, velocity: settings.training.velocity)))
         announcer.add(ControllerLights(app: app))
         return app
@@ -198,8 +201,8 @@ final class PracticeBoxApp {
         outputCard = SoundCardMonitor.presentCards().first { $0.matches(pcm: outputDevice) }
         box.onChange = { [weak self] in self?.showStatus() }
         if let terminal {
-            terminal.printLine("Peach \(PeachCommand.version) — \(box.mode.displayName). Keys:")
-            for line in KeyboardController.help.split(separator: "\n") { terminal.printLine("  " + line) }
+            terminal.printLine(texts.text(.runKeysHeader, PeachCommand.version, texts.name(box.mode)))
+            for line in texts.text(.keyboardHelp).split(separator: "\n") { terminal.printLine("  " + line) }
             if keyboardUse == .always { connectKeyboard() }
         }
         showStatus()
@@ -217,7 +220,7 @@ final class PracticeBoxApp {
     /// The same stop path as every interruption, then silence, then the devices and the history.
     private func shutDown() {
         box.shutDown()
-        do { try engine.stopAll() } catch { logger.error("silencing the sound engine failed: \(error)") }
+        do { try engine.stopAll() } catch { logger.error("\(texts.text(.runSilencingFailed, "\(error)"))") }
         if let sequencer {
             for controller in controllers.values { sequencer.clearFeedback(on: controller) }
         }
@@ -231,9 +234,9 @@ final class PracticeBoxApp {
         answers.finish()
         do {
             try history.close()
-            logger.info("stopped; the training history is closed")
+            logger.info("\(texts.text(.runStopped))")
         } catch {
-            logger.error("closing the training history failed (every answer was already written): \(error)")
+            logger.error("\(texts.text(.runClosingFailed, "\(error)"))")
         }
     }
 
@@ -245,7 +248,7 @@ final class PracticeBoxApp {
     private func handleSignals(_ signals: UnixSignalsSequence, hangUpDuringStart: Bool) async {
         if hangUpDuringStart {
             guard terminal == nil else {
-                logger.info("SIGHUP during start-up: stopping")
+                logger.info("\(texts.text(.runHangUpDuringStart))")
                 return requestQuit()
             }
             reloadConfiguration()
@@ -254,7 +257,7 @@ final class PracticeBoxApp {
             if signal == .sighup, terminal == nil {
                 reloadConfiguration()
             } else {
-                logger.info("\(signal): stopping")
+                logger.info("\(texts.text(.runSignalStopping, "\(signal)"))")
                 requestQuit()
                 return
             }
@@ -265,16 +268,16 @@ final class PracticeBoxApp {
         let before = configuration.configuration
         do {
             try configuration.reload()
-            logger.notice("configuration re-read from \(configuration.location.file.path); it applies from the next exercise")
+            logger.notice("\(texts.text(.runConfigurationReread, configuration.location.file.path))")
             let after = configuration.configuration
             // The instrument, the audio device and the mappings are opened once; say so instead of
             // pretending a change to them took effect.
             for (section, changed) in [("sound", before.sound != after.sound), ("audio", before.audio != after.audio),
                                        ("controllers", before.controllers != after.controllers)] where changed {
-                logger.warning("\(section): changed in the file; restart peach (systemctl restart peach) to apply it")
+                logger.warning("\(texts.text(.runNeedsRestart, section))")
             }
         } catch {
-            logger.error("the configuration was not re-read; the running one stays:\n\(error)")
+            logger.error("\(texts.text(.runConfigurationNotReread, "\(error)"))")
         }
     }
 
@@ -284,8 +287,8 @@ final class PracticeBoxApp {
             case .failed(let reason): router.route(.audioOutputFailed(reason: reason))
             case .recovered: router.route(.audioOutputRecovered)
             case .bufferEnlarged(let frames, let periods):
-                let milliseconds = String(format: "%.1f", Double(frames * periods) / 48)
-                logger.notice("audio output: repeated underruns; the buffer is now \(periods) × \(frames) frames (\(milliseconds) ms); audio.period-frames and audio.periods choose it")
+                let milliseconds = Decimals(Double(frames * periods) / 48, 1)
+                logger.notice("\(texts.text(.runBufferEnlarged, periods, frames, milliseconds))")
             }
         }
     }
@@ -293,7 +296,7 @@ final class PracticeBoxApp {
     /// Each underrun in the debug log with the count so far (the guest's web bench reads them).
     private func logUnderruns() async {
         for await total in output.underrunTotals {
-            logger.debug("audio output: underrun (\(total) since start)")
+            logger.debug("\(texts.text(.runAudioUnderrun, String(total)))")
         }
     }
 
@@ -302,7 +305,7 @@ final class PracticeBoxApp {
             switch event {
             case .removed(let card):
                 guard let outputCard, card.number == outputCard.number else { continue }
-                box.audioOutputFailed("sound card \(card) was removed")
+                box.audioOutputFailed(texts.text(.runSoundCardRemoved, "\(card)"))
             case .ready(let card):
                 if outputCard == nil, card.matches(pcm: outputDevice) { outputCard = card }
                 guard let known = outputCard, known.isSameDevice(as: card) else { continue }
@@ -323,7 +326,7 @@ final class PracticeBoxApp {
                 return
             }
             if let opened = try? SequencerClient(mappings: mappings) {
-                logger.notice("the ALSA sequencer is there: waiting for a controller")
+                logger.notice("\(texts.text(.runSequencerThere))")
                 sequencer = opened
             }
         }
@@ -333,7 +336,7 @@ final class PracticeBoxApp {
             case .connected(let controller):
                 controllers[controller.boxID] = controller
                 mappers[controller.boxID] = ControllerMapper(mapping: controller.mapping)
-                logger.info("controller \(controller) with mapping \(controller.mapping.name)")
+                logger.info("\(texts.text(.runControllerConnected, "\(controller)", controller.mapping.name))")
                 router.route(.controllerConnected(controller.boxID))
             case .disconnected(let controller):
                 mappers[controller.boxID] = nil
@@ -366,7 +369,7 @@ final class PracticeBoxApp {
             }
         }
         // The terminal hung up (or standard input ended): nobody is there to train.
-        logger.notice("the terminal went away; stopping")
+        logger.notice("\(texts.text(.runTerminalWentAway))")
         requestQuit()
     }
 
@@ -376,7 +379,8 @@ final class PracticeBoxApp {
     }
 
     private func showStatus() {
-        let status = PracticeStatus(of: box, profile: profile, range: configuration.currentSettings.noteRange)
+        let status = PracticeStatus(of: box, profile: profile, range: configuration.currentSettings.noteRange,
+                                    texts: texts)
         // For `peach web`: a failed write costs the dashboard its live line, never the training.
         try? liveStatus.write(LiveStatusFile.text(status: status.line(), controller: box.controllerInUse?.description,
                                                   audioDevice: outputDevice))
@@ -399,10 +403,12 @@ private final class CuePlayer: FeedbackOutput {
     private let configuration: LiveConfiguration
     private let cues: [FeedbackCue.Kind: (cue: FeedbackCue, sound: SampledSound)]
     private let noteRMS: Double
+    private let texts: Texts
     private let logger = Logger(label: "peach.feedback")
 
-    init(engine: SoundEngine, configuration: LiveConfiguration, noteRMS: Double) {
+    init(engine: SoundEngine, configuration: LiveConfiguration, texts: Texts, noteRMS: Double) {
         self.engine = engine
+        self.texts = texts
         self.configuration = configuration
         self.noteRMS = noteRMS
         var cues: [FeedbackCue.Kind: (FeedbackCue, SampledSound)] = [:]
@@ -427,7 +433,7 @@ private final class CuePlayer: FeedbackOutput {
         do {
             try engine.playCue(cue.sound, amplitude: cue.cue.amplitude(level: settings.cueLevel, relativeToNoteRMS: noteRMS))
         } catch {
-            logger.warning("cannot play the feedback cue: \(error)")
+            logger.warning("\(texts.text(.runCueFailed, "\(error)"))")
         }
     }
 }
@@ -446,30 +452,32 @@ private final class ResultLog: ComparisonObserver, PitchMatchingObserver {
     private let logger = Logger(label: "peach.result")
     private let profile: PerceptualProfile
     private let settings: any TrainingSettingsProvider
+    private let texts: Texts
 
-    init(profile: PerceptualProfile, settings: any TrainingSettingsProvider) {
+    init(profile: PerceptualProfile, settings: any TrainingSettingsProvider, texts: Texts) {
         self.profile = profile
         self.settings = settings
+        self.texts = texts
     }
 
     func comparisonCompleted(_ completed: CompletedComparison) {
         let comparison = completed.comparison
-        logger.info("""
-            comparison \(comparison.referenceNote.name)→\(comparison.targetNote.name) \
-            \(String(format: "%+.2f", comparison.centOffset.rawValue)) ¢, answered \(completed.answeredHigher ? "higher" : "lower"): \
-            \(completed.isCorrect ? "correct" : "wrong"); threshold \(MeasurementWording.threshold(
-                profile.thresholdEstimate(for: ComparisonRecord(completed).mode, range: settings.currentSettings.noteRange)?.overall))
-            """)
+        let threshold = profile.thresholdEstimate(for: ComparisonRecord(completed).mode, range: settings.currentSettings.noteRange)
+        let line = texts.text(.logComparison, comparison.referenceNote.name, comparison.targetNote.name,
+                              Decimals(comparison.centOffset.rawValue, 2, signed: true),
+                              texts.text(completed.answeredHigher ? .answerHigher : .answerLower),
+                              texts.text(completed.isCorrect ? .answerCorrect : .answerWrong), texts.threshold(threshold?.overall))
+        logger.info("\(line)")
     }
 
     func pitchMatchingCompleted(_ completed: CompletedPitchMatching) {
         let challenge = completed.challenge
-        logger.info("""
-            pitch matching \(challenge.referenceNote.name)→\(challenge.targetNote.name) started \
-            \(String(format: "%+.2f", challenge.initialCentOffset.rawValue)) ¢, \
-            error \(String(format: "%+.3f", completed.userCentError.rawValue)) ¢ (\(completed.feedback.rawValue)); \
-            \(MeasurementWording.matching(profile.matchingAccuracy(for: PitchMatchingRecord(completed).mode)))
-            """)
+        let accuracy = profile.matchingAccuracy(for: PitchMatchingRecord(completed).mode)
+        let line = texts.text(.logPitchMatching, challenge.referenceNote.name, challenge.targetNote.name,
+                              Decimals(challenge.initialCentOffset.rawValue, 2, signed: true),
+                              Decimals(completed.userCentError.rawValue, 3, signed: true), texts.name(completed.feedback),
+                              texts.matching(accuracy))
+        logger.info("\(line)")
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import PeachConfig
 import PeachSound
+import PeachText
 
 /// What `peach run` checks before it trains, in one place, so that `peach config --check` runs the
 /// same checks and a configuration it passes does not stop the box (and restart-loop the service).
@@ -11,8 +12,8 @@ enum RunChecks {
         var problems = configuration.unknownAssignments(in: configuration.mappingLibrary, origins: origins)
         let device = configuration.audio.device
         if !isWellFormedDevice(device) {
-            problems.append("\(origins["audio.device"] ?? "configuration"): audio.device: \"\(device)\" is not an "
-                + "ALSA device name (like default, hw:1,0 or plughw:CARD=Device,DEV=0)")
+            let origin = origins["audio.device"] ?? CommandLineTexts.current.text(.checkOriginConfiguration)
+            problems.append(CommandLineTexts.current.text(.checkDeviceName, origin, device))
         }
         return problems
     }
@@ -31,7 +32,7 @@ enum RunChecks {
     @MainActor
     static func sound(_ configuration: PracticeConfiguration,
                       origins: ConfigurationReader.Origins) throws -> (selection: SoundSelection, engine: SoundEngine) {
-        let origin = origins["sound.soundfont"] ?? origins["sound.preset"] ?? "configuration"
+        let origin = origins["sound.soundfont"] ?? origins["sound.preset"] ?? CommandLineTexts.current.text(.checkOriginConfiguration)
         do {
             let selection = try SoundSelection.resolve(
                 soundFont: configuration.sound.soundFont,

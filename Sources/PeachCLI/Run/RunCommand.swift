@@ -2,41 +2,37 @@ import ArgumentParser
 import Foundation
 import Logging
 import PeachDomain
+import PeachText
 import UnixSignals
 
 extension TrainingMode: ExpressibleByArgument {}
 
 /// `peach run`: the practice box.
 struct RunCommand: ParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "run",
-        abstract: "Run the practice box: train whenever a MIDI controller is plugged in.",
-        discussion: """
-            Loads the configuration, opens the audio output and the ALSA sequencer, rebuilds the profile \
-            from the training history and waits for a controller. A controller appearing starts training \
-            in the last-used mode; unplugging it stops at once. SIGHUP re-reads the configuration (it \
-            applies from the next exercise); SIGINT and SIGTERM stop training, silence every note, close \
-            the history and exit 0. On a terminal a status line shows what is happening, and the computer \
-            keyboard can play the controller (--keyboard, or any key when no controller is connected).
-            """)
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "run",
+            abstract: CommandLineTexts.current.text(.helpRunAbstract),
+            discussion: CommandLineTexts.current.text(.helpRunDiscussion))
+    }
 
     @OptionGroup var config: ConfigOptions
     @OptionGroup var store: StoreOptions
 
     @Option(name: .customLong("audio-device"), help: ArgumentHelp(
-        "The ALSA PCM device to play on (overrides audio.device; `peach devices` lists them).", valueName: "pcm"))
+        CommandLineTexts.current.text(.helpRunAudioDevice), valueName: "pcm"))
     var audioDevice: String?
 
     @Option(help: ArgumentHelp(
-        "Start in this mode instead of the remembered one: compare, compare-intervals, match, match-intervals.",
+        CommandLineTexts.current.text(.helpRunMode),
         valueName: "mode"))
     var mode: TrainingMode?
 
-    @Flag(help: "Use the computer keyboard as the controller (also automatic on a terminal with no controller).")
+    @Flag(help: ArgumentHelp(CommandLineTexts.current.text(.helpRunKeyboard)))
     var keyboard = false
 
     @Option(name: .customLong("log-level"), help: ArgumentHelp(
-        "trace, debug, info, notice, warning, error (default: info, or warning on a terminal).", valueName: "level"))
+        CommandLineTexts.current.text(.helpRunLogLevel), valueName: "level"))
     var logLevel: Logger.Level?
 
     /// Runs the box on the main actor, driven by the main dispatch queue, until it ends; then exits
@@ -74,7 +70,7 @@ struct RunCommand: ParsableCommand {
         let signals = await UnixSignalsSequence(trapping: .sigint, .sigterm, .sighup)
         let early = EarlySignals.takeReceived()
         if early.contains(SIGTERM) || early.contains(SIGINT) {
-            Logger(label: "peach.run").notice("stopped by a signal during start-up")
+            Logger(label: "peach.run").notice("\(CommandLineTexts.current.text(.runStoppedDuringStart))")
             return
         }
         let app = try await PracticeBoxApp.assemble(

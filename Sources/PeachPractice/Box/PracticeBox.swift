@@ -1,5 +1,6 @@
 import Logging
 import PeachDomain
+import PeachText
 
 /// The practice box's behaviour, independent of ALSA, FluidSynth and the terminal: which session runs,
 /// what a controller's actions do, and what plugging and unplugging a controller or losing the audio
@@ -27,6 +28,7 @@ public final class PracticeBox {
     private let interruptions: TrainingInterruptionCenter
     private let modeMemory: any ModeMemory
     private let logger: Logger
+    private let texts: Texts
 
     /// The mode training starts in: an explicit choice (`--mode`, a mode control) or the remembered one.
     public private(set) var mode: TrainingMode
@@ -47,9 +49,10 @@ public final class PracticeBox {
 
     public init(comparison: ComparisonSession, matching: PitchMatchingSession,
                 interruptions: TrainingInterruptionCenter, modeMemory: any ModeMemory,
-                modeOverride: TrainingMode? = nil, alerts: FeedbackAnnouncer? = nil,
+                modeOverride: TrainingMode? = nil, alerts: FeedbackAnnouncer? = nil, texts: Texts,
                 logger: Logger = Logger(label: "peach.box")) {
         self.alerts = alerts
+        self.texts = texts
         self.comparison = comparison
         self.matching = matching
         self.interruptions = interruptions
@@ -78,7 +81,7 @@ public final class PracticeBox {
     public func controllerConnected(_ controller: ControllerID) {
         if !connectedControllers.contains(controller) { connectedControllers.append(controller) }
         controllerInUse = controller
-        logger.info("controller connected: \(controller)")
+        logger.info("\(texts.text(.boxControllerConnected, "\(controller)"))")
         if !isTraining { start(mode) }
         onChange?()
     }
@@ -86,7 +89,7 @@ public final class PracticeBox {
     public func controllerDisconnected(_ controller: ControllerID) {
         guard let index = connectedControllers.firstIndex(of: controller) else { return }
         connectedControllers.remove(at: index)
-        logger.info("controller disconnected: \(controller)")
+        logger.info("\(texts.text(.boxControllerDisconnected, "\(controller)"))")
         if controllerInUse == controller || connectedControllers.isEmpty {
             controllerInUse = connectedControllers.last
             interrupt(.controllerDisconnected(name: controller.description))
@@ -118,7 +121,7 @@ public final class PracticeBox {
     // MARK: Outside events
 
     public func audioOutputFailed(_ reason: String) {
-        logger.error("audio output failed: \(reason)")
+        logger.error("\(texts.text(.boxAudioFailed, reason))")
         isAudioAvailable = false
         interrupt(.audioInterruptionBegan)
         onChange?()
@@ -128,10 +131,10 @@ public final class PracticeBox {
         isAudioAvailable = true
         interruptions.post(.audioInterruptionEnded)
         if startsWhenAudioAppears, !connectedControllers.isEmpty, !isTraining {
-            logger.info("the audio output is there; starting")
+            logger.info("\(texts.text(.boxAudioThereStarting))")
             start(mode)
         } else {
-            logger.info("audio output is back; training starts again from the controller")
+            logger.info("\(texts.text(.boxAudioBack))")
         }
         onChange?()
     }
@@ -139,7 +142,7 @@ public final class PracticeBox {
     /// At start-up the audio output is missing or busy: wait for it, then start by itself (unlike
     /// after a loss during training, which waits for the player).
     public func audioOutputMissingAtStart(_ reason: String) {
-        logger.warning("waiting for the audio output: \(reason)")
+        logger.warning("\(texts.text(.boxWaitingForAudio, reason))")
         isAudioAvailable = false
         startsWhenAudioAppears = true
         onChange?()
@@ -171,13 +174,13 @@ public final class PracticeBox {
         self.mode = mode
         modeMemory.remember(mode)
         guard isAudioAvailable else {
-            logger.warning("not starting \(mode): the audio output is unavailable")
+            logger.warning("\(texts.text(.boxNotStarting, mode.rawValue))")
             onChange?()
             return
         }
         lastInterruption = nil
         startsWhenAudioAppears = false
-        logger.info("starting \(mode)")
+        logger.info("\(texts.text(.boxStarting, mode.rawValue))")
         switch mode.skill {
         case .comparison:
             matching.stop()

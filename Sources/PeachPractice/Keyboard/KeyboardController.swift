@@ -1,6 +1,7 @@
 import PeachDomain
 
 /// The computer keyboard playing the controller, for a box without a MIDI controller (or a desk).
+/// Its keys, as shown on screen, are the text `keyboardHelp`.
 public struct KeyboardController: Sendable {
     public enum Command: Hashable, Sendable {
         case action(ControllerAction)
@@ -10,12 +11,6 @@ public struct KeyboardController: Sendable {
     /// Tuning steps as control values: with the default tuning range of 100 cents, 1 and 10 cents.
     public static let fineStep = 0.01
     public static let coarseStep = 0.1
-
-    /// The keys, as shown on screen.
-    public static let help = """
-        ↑ or k: higher   ↓ or j: lower   ← → or h l: tune (Shift or H L: 10×)   Enter or space: commit
-        1: compare  2: compare intervals  3: match  4: match intervals  s: stop  q: quit
-        """
 
     public init() {}
 

@@ -1,5 +1,6 @@
 import Foundation
 import PeachDomain
+import PeachText
 
 /// The one-line summary a terminal shows: mode, what is happening, the last result, the last error
 /// and the measured threshold (or matching accuracy). Never reveals which way the pending answer goes.
@@ -9,10 +10,13 @@ public struct PracticeStatus: Hashable, Sendable {
     public var lastResult: String?
     public var error: String?
     public var threshold: String?
+    /// The mode's name in the status's language.
+    public var modeName: String
 
     public init(mode: TrainingMode, activity: String, lastResult: String? = nil, error: String? = nil,
-                threshold: String? = nil) {
+                threshold: String? = nil, texts: Texts) {
         self.mode = mode
+        modeName = texts.name(mode)
         self.activity = activity
         self.lastResult = lastResult
         self.error = error
@@ -20,72 +24,66 @@ public struct PracticeStatus: Hashable, Sendable {
     }
 
     @MainActor
-    public init(of box: PracticeBox, profile: any PitchDiscriminationProfile, range: NoteRange) {
+    public init(of box: PracticeBox, profile: any PitchDiscriminationProfile, range: NoteRange, texts: Texts) {
         mode = box.mode
         switch box.activity {
         case .waitingForController:
-            activity = "waiting for a controller"
+            activity = texts.text(.statusWaitingForController)
         case .waitingForAudio:
-            activity = "audio output unavailable; waiting for it"
+            activity = texts.text(.statusWaitingForAudio)
         case .ready:
-            activity = box.lastInterruption.map { "stopped (\($0))" } ?? "stopped; start from the controller"
+            activity = box.lastInterruption.map { texts.text(.statusStoppedBecause, texts.reason($0)) }
+                ?? texts.text(.statusStoppedStartFromController)
         case .training(let mode):
             self.mode = mode
-            activity = mode.skill == .comparison ? Self.describe(box.comparison.state) : Self.describe(box.matching.state)
+            activity = mode.skill == .comparison ? Self.describe(box.comparison.state, texts)
+                                                 : Self.describe(box.matching.state, texts)
         }
+        modeName = texts.name(mode)
         if box.comparison.isRunning || mode.skill == .comparison {
             if let last = box.comparison.lastCompleted {
-                let size = Self.cents(last.comparison.centOffset.magnitude)
-                lastResult = last.isCorrect ? "correct at \(size)" : "wrong at \(size)"
+                lastResult = texts.text(last.isCorrect ? .statusCorrectAt : .statusWrongAt,
+                                        last.comparison.centOffset.magnitude.rawValue)
             }
-            if let failure = box.comparison.lastError { error = "error: \(failure)" }
+            if let failure = box.comparison.lastError { error = texts.text(.statusError, failure) }
             let estimate = profile.thresholdEstimate(for: TrainingMode(skill: .comparison, scope: mode.scope), range: range)
-            threshold = MeasurementWording.threshold(estimate?.overall)
+            threshold = texts.threshold(estimate?.overall)
         } else {
             if let last = box.matching.lastCompleted {
-                lastResult = "\(Self.signedCents(last.userCentError)) (\(last.feedback.rawValue))"
+                lastResult = texts.text(.statusMatchResult, SignedCents(last.userCentError.rawValue), texts.name(last.feedback))
             }
-            if let failure = box.matching.lastError { error = "error: \(failure)" }
+            if let failure = box.matching.lastError { error = texts.text(.statusError, failure) }
             let accuracy = profile.matchingAccuracy(for: TrainingMode(skill: .matching, scope: mode.scope))
-            threshold = MeasurementWording.matching(accuracy)
+            threshold = texts.matching(accuracy)
         }
         if let problem = box.historyProblem {
-            error = problem.isKeptInJournal ? "history busy: answers kept, saved later"
-                : "answers NOT saved: the history and its journal cannot be written"
+            error = texts.text(problem.isKeptInJournal ? .statusHistoryBusy : .statusAnswersNotSaved)
         }
     }
 
     /// The status as one line, cut to `width` characters.
     public func line(width: Int = 200) -> String {
-        let parts = [mode.displayName, activity, lastResult, error, threshold].compactMap { $0 }
+        let parts = [modeName, activity, lastResult, error, threshold].compactMap { $0 }
         let text = parts.joined(separator: " │ ")
         return text.count <= width ? text : String(text.prefix(max(0, width - 1))) + "…"
     }
 
-    private static func describe(_ state: ComparisonSession.State) -> String {
+    private static func describe(_ state: ComparisonSession.State, _ texts: Texts) -> String {
         switch state {
-        case .idle: "stopped"
-        case .playingNote1: "first note"
-        case .playingNote2, .awaitingAnswer: "second note: higher or lower?"
-        case .showingFeedback: "next comes"
+        case .idle: texts.text(.statusStopped)
+        case .playingNote1: texts.text(.statusFirstNote)
+        case .playingNote2, .awaitingAnswer: texts.text(.statusSecondNote)
+        case .showingFeedback: texts.text(.statusNextComes)
         }
     }
 
-    private static func describe(_ state: PitchMatchingSession.State) -> String {
+    private static func describe(_ state: PitchMatchingSession.State, _ texts: Texts) -> String {
         switch state {
-        case .idle: "stopped"
-        case .playingReference: "reference note"
-        case .awaitingTuning: "move the tuning control to start your note"
-        case .playingTunable: "tune your note, then let go or commit"
-        case .showingFeedback: "next comes"
+        case .idle: texts.text(.statusStopped)
+        case .playingReference: texts.text(.statusReferenceNote)
+        case .awaitingTuning: texts.text(.statusAwaitingTuning)
+        case .playingTunable: texts.text(.statusTuning)
+        case .showingFeedback: texts.text(.statusNextComes)
         }
-    }
-
-    private static func cents(_ value: Cents) -> String {
-        MeasurementWording.cents(value.rawValue) + " ct"
-    }
-
-    private static func signedCents(_ value: Cents) -> String {
-        (value.rawValue >= 0 ? "+" : "") + MeasurementWording.cents(value.rawValue) + " ct"
     }
 }

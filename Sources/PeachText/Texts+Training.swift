@@ -1,0 +1,59 @@
+import PeachDomain
+
+/// How the training's values are said, everywhere they are shown (status line, log, profile,
+/// history): a measurement always with its criterion and its interval, never a bare number.
+extension Texts {
+    /// "Hear & Compare – single notes".
+    public func name(_ mode: TrainingMode) -> String {
+        switch mode {
+        case .compare: text(.modeCompare)
+        case .compareIntervals: text(.modeCompareIntervals)
+        case .match: text(.modeMatch)
+        case .matchIntervals: text(.modeMatchIntervals)
+        }
+    }
+
+    /// "75 % correct at 6.2 ct (5.1–7.6)", or "not enough answers yet".
+    public func threshold(_ estimate: CentsEstimate?) -> String {
+        guard let estimate else { return text(.thresholdNotEnoughAnswers) }
+        return text(.threshold, estimate.value, estimate.low, estimate.high)
+    }
+
+    /// "off by 4.1 ct (3.5–4.8), 2.0 ct sharp (+1.1…+2.9), spread 6.0 ct (5.2–7.0)", or "not enough attempts yet".
+    public func matching(_ accuracy: MatchingAccuracy?) -> String {
+        guard let accuracy else { return text(.matchingNotEnoughAttempts) }
+        let bias = accuracy.bias
+        return text(bias.value >= 0 ? .matchingSharp : .matchingFlat,
+                    accuracy.meanError.value, accuracy.meanError.low, accuracy.meanError.high,
+                    abs(bias.value), SignedCents(bias.low), SignedCents(bias.high),
+                    accuracy.spread.value, accuracy.spread.low, accuracy.spread.high)
+    }
+
+    /// "improving: 3.1 ct lower (-25 %)" / "stable" / "no trend yet".
+    public func change(_ change: ProgressChange?) -> String {
+        guard let change else { return text(.trendNone) }
+        guard change.isChange else { return text(.trendStable) }
+        let trend = text(change.trend == .improving ? .trendImproving : .trendDeclining)
+        return text(change.cents < 0 ? .trendLower : .trendHigher, trend, abs(change.cents), Decimals(change.percent, 0, signed: true))
+    }
+
+    /// A Tune & Match result's band: close, moderate, far.
+    public func name(_ feedback: PitchMatchingFeedback) -> String {
+        switch feedback {
+        case .close: text(.matchClose)
+        case .moderate: text(.matchModerate)
+        case .far: text(.matchFar)
+        }
+    }
+
+    /// Why training stopped.
+    public func reason(_ interruption: TrainingInterruption) -> String {
+        switch interruption {
+        case .audioInterruptionBegan: text(.interruptionAudioBegan)
+        case .audioInterruptionEnded: text(.interruptionAudioEnded)
+        case .audioRouteChanged: text(.interruptionAudioRouteChanged)
+        case .controllerDisconnected(let name): text(.interruptionControllerDisconnected, name)
+        case .shuttingDown: text(.interruptionShuttingDown)
+        }
+    }
+}

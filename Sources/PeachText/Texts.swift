@@ -1,0 +1,54 @@
+import Foundation
+import PeachDomain
+
+/// The texts of one language: every sentence Peach writes or says comes from its table
+/// (`Texts/en.json`, `Texts/de.json`), with its numbers formatted for the language.
+///
+/// `texts.text(.profileNoAnswersYet, mode)` fills the placeholders `{1}`, `{2}`, … of the key's text
+/// with the arguments in order; a table may put them in any order. A key the language's table lacks
+/// falls back to English, and a key no table has is shown as its name: a missing table never stops Peach.
+public struct Texts: Sendable {
+    public let language: Language
+    public let numbers: NumberFormat
+    private let table: [String: String]
+
+    /// The texts of `language` from the installed tables (read once per process).
+    public init(_ language: Language) {
+        self.init(language, tables: .installed)
+    }
+
+    public init(_ language: Language, tables: TextTables) {
+        self.language = language
+        numbers = NumberFormat(language)
+        table = tables.merged(for: language)
+    }
+
+    /// English, the default where no language was chosen (tests, the in-process command parser).
+    public static var english: Texts { Texts(.english) }
+
+    /// The text of `key` with its placeholders filled in.
+    public func text(_ key: TextKey, _ arguments: any TextArgument...) -> String {
+        text(key, arguments: arguments)
+    }
+
+    public func text(_ key: TextKey, arguments: [any TextArgument]) -> String {
+        let template = table[key.rawValue] ?? key.rawValue
+        guard !arguments.isEmpty, template.contains("{") else { return template }
+        let values = arguments.map { $0.formatted(numbers) }
+        var result = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            result += rest[..<open]
+            let afterOpen = rest.index(after: open)
+            if let close = rest[afterOpen...].firstIndex(of: "}"), let number = Int(rest[afterOpen..<close]),
+               values.indices.contains(number - 1) {
+                result += values[number - 1]
+                rest = rest[rest.index(after: close)...]
+            } else {
+                result.append("{")
+                rest = rest[afterOpen...]
+            }
+        }
+        return result + rest
+    }
+}

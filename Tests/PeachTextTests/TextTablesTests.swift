@@ -1,0 +1,76 @@
+import Foundation
+import PeachDomain
+import PeachText
+import Testing
+
+@Suite("Text tables")
+struct TextTablesTests {
+    static let installed = TextTables.installed
+
+    @Test("the tables are found from the build directory (SwiftPM's resource bundle), without problems")
+    func found() {
+        #expect(Self.installed.problems.isEmpty, "\(Self.installed.problems)")
+        #expect(Set(Self.installed.tables.keys) == Set(Language.allCases))
+    }
+
+    @Test("every language's table has exactly the keys of TextKey")
+    func sameKeys() throws {
+        let keys = Set(TextKey.allCases.map(\.rawValue))
+        for language in Language.allCases {
+            let table = try #require(Self.installed.tables[language])
+            #expect(Set(table.keys).subtracting(keys).isEmpty, "\(language): keys no TextKey names: \(Set(table.keys).subtracting(keys).sorted())")
+            #expect(keys.subtracting(table.keys).isEmpty, "\(language): missing keys: \(keys.subtracting(table.keys).sorted())")
+        }
+    }
+
+    @Test("a translation uses the same placeholders as the English text")
+    func samePlaceholders() throws {
+        let english = try #require(Self.installed.tables[.english])
+        let german = try #require(Self.installed.tables[.german])
+        func placeholders(_ text: String) -> [String] {
+            text.matches(of: /\{\d+\}/).map { String($0.output) }.sorted()
+        }
+        for key in TextKey.allCases {
+            #expect(placeholders(english[key.rawValue] ?? "") == placeholders(german[key.rawValue] ?? ""), "\(key)")
+        }
+    }
+
+    @Test("placeholders are filled in order, in any position")
+    func placeholdersFilled() {
+        let tables = TextTables(tables: [.english: ["threshold": "{2} then {1}, {1} again; {9} stays"]])
+        let texts = Texts(.english, tables: tables)
+        #expect(texts.text(.threshold, "a", "b") == "b then a, a again; {9} stays")
+    }
+
+    @Test("numbers are written the language's way: 6,2 Cent")
+    func numbers() {
+        let english = Texts(.english)
+        let german = Texts(.german)
+        let estimate = CentsEstimate(value: 6.24, low: 5.12, high: 7.6)
+        #expect(english.threshold(estimate) == "75 % correct at 6.2 ct (5.1–7.6)")
+        #expect(german.threshold(estimate) == "75 % richtig bei 6,2 Cent (5,1–7,6)")
+        #expect(german.numbers.cents(0.456) == "0,46")
+        #expect(german.numbers.cents(123.4) == "123")
+        #expect(english.numbers.integer(12345) == "12,345")
+        #expect(german.numbers.integer(12345) == "12.345")
+        #expect(german.numbers.decimal(-2.5, digits: 2, signed: true) == "-2,50")
+        #expect(english.numbers.decimal(2.5, digits: 2, signed: true) == "+2.50")
+    }
+
+    @Test("a missing German table falls back to English, a missing English one to the key: never a crash")
+    func missingTables() throws {
+        let empty = FileManager.default.temporaryDirectory.appendingPathComponent("peach-no-texts-\(UUID())")
+        let tables = TextTables.read(from: [empty])
+        #expect(tables.problems.count == 2)
+        #expect(Texts(.german, tables: tables).text(.statusStopped) == "statusStopped")
+        let onlyEnglish = TextTables(tables: [.english: ["statusStopped": "stopped"]])
+        #expect(Texts(.german, tables: onlyEnglish).text(.statusStopped) == "stopped")
+    }
+
+    @Test("an installed binary finds the tables in ../share/peach/Texts; the source tree's are last")
+    func searchDirectories() {
+        let directories = TextTables.searchDirectories(executable: URL(fileURLWithPath: "/usr/local/bin/peach"))
+        #expect(directories.map(\.path).prefix(2) == ["/usr/local/bin/Peach_PeachText.resources/Texts",
+                                                      "/usr/local/share/peach/Texts"])
+    }
+}
