@@ -10,6 +10,8 @@ import PeachDomain
 ///   the incomplete exercise is discarded, nothing is recorded, every note stops.
 /// - The audio output fails → `audioInterruptionBegan`, training stops; when the output is back,
 ///   training does not resume by itself: a controller's start control or a replug starts it.
+/// - With an announcer, each of these is said aloud (the mode, "stopped", the sound back, answers not
+///   saved and saved again, the report on request), and training notes wait until it has been said.
 @MainActor
 public final class PracticeBox {
     public enum Activity: Hashable, Sendable {
@@ -44,12 +46,19 @@ public final class PracticeBox {
     /// Called after anything the status line shows may have changed.
     public var onChange: (@MainActor () -> Void)?
     private let alerts: FeedbackAnnouncer?
+    let announcer: (any Announcer)?
+    let reports: (any ReportSource)?
+    /// The mode about to start once its name has been said; training counts as running meanwhile.
+    var pendingStart: TrainingMode?
 
     public init(comparison: ComparisonSession, matching: PitchMatchingSession,
                 interruptions: TrainingInterruptionCenter, modeMemory: any ModeMemory,
                 modeOverride: TrainingMode? = nil, alerts: FeedbackAnnouncer? = nil,
+                announcer: (any Announcer)? = nil, reports: (any ReportSource)? = nil,
                 logger: Logger = Logger(label: "peach.box")) {
         self.alerts = alerts
+        self.announcer = announcer
+        self.reports = reports
         self.comparison = comparison
         self.matching = matching
         self.interruptions = interruptions
@@ -62,13 +71,14 @@ public final class PracticeBox {
     }
 
     public var activity: Activity {
+        if let pendingStart { return .training(pendingStart) }
         if comparison.isRunning { return .training(TrainingMode(skill: .comparison, scope: comparison.scope)) }
         if matching.isRunning { return .training(TrainingMode(skill: .matching, scope: matching.scope)) }
         if connectedControllers.isEmpty { return .waitingForController }
         return isAudioAvailable ? .ready : .waitingForAudio
     }
 
-    public var isTraining: Bool { comparison.isRunning || matching.isRunning }
+    public var isTraining: Bool { pendingStart != nil || comparison.isRunning || matching.isRunning }
 
     /// The tuning control's current value (the computer keyboard moves it in steps from here).
     public var tuningControlValue: Double { matching.controlValue }
@@ -112,6 +122,8 @@ public final class PracticeBox {
             if activity != .training(requested) { start(requested) }
         case .stop:
             stopTraining()
+        case .report:
+            report()
         }
     }
 
@@ -132,6 +144,7 @@ public final class PracticeBox {
             start(mode)
         } else {
             logger.info("audio output is back; training starts again from the controller")
+            say(.audioBack)
         }
         onChange?()
     }
@@ -149,6 +162,7 @@ public final class PracticeBox {
     public func historyRefused(_ reason: String, keptInJournal: Bool) {
         historyProblem = HistoryProblem(reason: reason, isKeptInJournal: keptInJournal)
         alerts?.announce(.historyUnavailable)
+        say(.answersNotSaved(kept: keptInJournal))
         onChange?()
     }
 
@@ -156,6 +170,7 @@ public final class PracticeBox {
         guard historyProblem != nil else { return }
         historyProblem = nil
         alerts?.announce(.historyRecovered)
+        say(.answersSavedAgain)
         onChange?()
     }
 
@@ -166,7 +181,8 @@ public final class PracticeBox {
 
     // MARK: Training
 
-    /// Starts `mode` (stopping the other skill's session first) and remembers it.
+    /// Starts `mode` (stopping the running session first) and remembers it; with an announcer, once
+    /// the mode's name has been said.
     public func start(_ mode: TrainingMode) {
         self.mode = mode
         modeMemory.remember(mode)
@@ -177,6 +193,17 @@ public final class PracticeBox {
         }
         lastInterruption = nil
         startsWhenAudioAppears = false
+        comparison.stop()
+        matching.stop()
+        pendingStart = mode
+        onChange?()
+        say(.mode(mode)) { [weak self] in self?.begin(mode) }
+    }
+
+    /// The session of `mode` starts, unless something else was asked for while its name was said.
+    func begin(_ mode: TrainingMode) {
+        guard pendingStart == mode, isAudioAvailable else { return }
+        pendingStart = nil
         logger.info("starting \(mode)")
         switch mode.skill {
         case .comparison:
@@ -192,14 +219,19 @@ public final class PracticeBox {
     }
 
     public func stopTraining() {
+        pendingStart = nil
         comparison.stop()
         matching.stop()
+        say(.stopped)
         onChange?()
     }
 
     private func interrupt(_ interruption: TrainingInterruption) {
         if isTraining, interruption.stopsTraining { lastInterruption = interruption }
+        if interruption.stopsTraining { pendingStart = nil }
         interruptions.post(interruption)
+        // After the sessions have stopped, so that nothing waiting for the prompt starts an exercise.
+        if interruption.stopsTraining { announcer?.hush() }
     }
 }
 

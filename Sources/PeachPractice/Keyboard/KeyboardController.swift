@@ -14,7 +14,7 @@ public struct KeyboardController: Sendable {
     /// The keys, as shown on screen.
     public static let help = """
         ↑ or k: higher   ↓ or j: lower   ← → or h l: tune (Shift or H L: 10×)   Enter or space: commit
-        1: compare  2: compare intervals  3: match  4: match intervals  s: stop  q: quit
+        1: compare  2: compare intervals  3: match  4: match intervals  r: report  s: stop  q: quit
         """
 
     public init() {}
@@ -37,6 +37,7 @@ public struct KeyboardController: Sendable {
         case .character("3"): return .action(.start(.match))
         case .character("4"): return .action(.start(.matchIntervals))
         case .character("s"), .escape: return .action(.stop)
+        case .character("r"): return .action(.report)
         case .character("q"): return .quit
         default: return nil
         }
