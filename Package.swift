@@ -123,6 +123,7 @@ let package = Package(
                 "PeachUdev",
                 "PeachYAML",
                 "PeachWeb",
+                "PeachSpeech",
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -203,6 +204,8 @@ let package = Package(
                 "PeachDomain",
                 "PeachMIDI",
                 "PeachSound",
+                "PeachSpeech",
+                "PeachPractice",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -35,6 +35,7 @@ final class PracticeBoxApp {
     private let keyboardUse: KeyboardUse
     private let router: BoxEventRouter
     private var mappers: [ControllerID: ControllerMapper] = [:]
+    private var chordTicks: [ControllerID: Task<Void, Never>] = [:]
     private var controllers: [ControllerID: Controller] = [:]
     private var liveStatus: LiveStatusFile { LiveStatusFile(directory: history.location.directory) }
     private var outputCard: SoundCard?
@@ -121,16 +122,23 @@ final class PracticeBoxApp {
 
         let interruptions = TrainingInterruptionCenter()
         let announcer = FeedbackAnnouncer()
+        let noteRMS = Self.nominalNoteRMS(sound, velocity: settings.training.velocity)
+        let voice = SpeechAnnouncer(engine: engine, clock: clock, noteRMS: noteRMS) { [configuration] in
+            configuration.voiceSettings
+        }
+        // Fixed prompts are synthesised while the rest starts; one asked for before is synthesised then.
+        Task { await voice.prepare() }
         let results = ResultLog(profile: profile, settings: configuration)
         let comparison = ComparisonSession(
             notePlayer: engine, profile: profile, observers: [answers, profile, results, announcer],
-            settings: configuration, clock: clock, interruptions: interruptions)
+            settings: configuration, clock: clock, gate: voice, interruptions: interruptions)
         let matching = PitchMatchingSession(
             notePlayer: engine, observers: [answers, profile, results, announcer], settings: configuration,
-            clock: clock, interruptions: interruptions)
+            clock: clock, gate: voice, interruptions: interruptions)
         let memory = FileModeMemory(file: storeOptions.location.directory.appendingPathComponent("last-mode"))
         let box = PracticeBox(comparison: comparison, matching: matching, interruptions: interruptions,
-                              modeMemory: memory, modeOverride: modeOverride, alerts: announcer)
+                              modeMemory: memory, modeOverride: modeOverride, alerts: announcer, announcer: voice,
+                              reports: ProfileReportSource(profile: profile, settings: configuration))
         answers.onEvent = { [weak box] event in
             switch event {
             case .refused(let reason, let journaled): box?.historyRefused(reason, keptInJournal: journaled)
@@ -168,15 +176,14 @@ final class PracticeBoxApp {
                                  output: output, outputDevice: device, sequencer: sequencer, mappings: library,
                                  soundCards: soundCards,
                                  box: box, terminal: terminal, keyboardUse: keyboard)
-        announcer.add(CuePlayer(engine: engine, configuration: configuration,
-                                noteRMS: Self.nominalNoteRMS(sound, velocity: settings.training.velocity)))
+        announcer.add(CuePlayer(engine: engine, configuration: configuration, noteRMS: noteRMS))
         announcer.add(ControllerLights(app: app))
         return app
     }
 
     /// How loud a training note of this sound is (RMS of A4 at nominal amplitude), rendered offline
     /// once at start-up, so cues can sit a fixed distance below what the player actually hears.
-    private static func nominalNoteRMS(_ sound: SoundSelection, velocity: MIDIVelocity) -> Double {
+    static func nominalNoteRMS(_ sound: SoundSelection, velocity: MIDIVelocity) -> Double {
         guard let engine = try? SoundEngine(soundFont: sound.path, preset: sound.preset, calibration: sound.calibration,
                                             voiceCount: 1),
               (try? engine.play(frequency: .concert440, seconds: 0.6, velocity: velocity, amplitude: .nominal)) != nil
@@ -334,7 +341,23 @@ final class PracticeBoxApp {
                 let actions = mapper.actions(for: message, at: time, skill: router.activeSkill)
                 mappers[controller.boxID] = mapper
                 router.route(.controllerActions(actions, from: controller.boxID))
+                tickChords(of: controller.boxID, at: mapper.chordDeadline)
             }
+        }
+    }
+
+    /// A key that may start a chord acts once the chord window has passed without one.
+    private func tickChords(of controller: ControllerID, at deadline: UInt64?) {
+        chordTicks[controller]?.cancel()
+        guard let deadline else { return }
+        let wait = deadline - min(deadline, monotonicNanoseconds())
+        chordTicks[controller] = Task { [weak self] in
+            try? await Task.sleep(nanoseconds: wait + 1_000_000)
+            guard !Task.isCancelled, let self, var mapper = mappers[controller] else { return }
+            let actions = mapper.tick(at: monotonicNanoseconds(), skill: router.activeSkill)
+            mappers[controller] = mapper
+            router.route(.controllerActions(actions, from: controller))
+            tickChords(of: controller, at: mapper.chordDeadline)
         }
     }
 
@@ -382,85 +405,11 @@ final class PracticeBoxApp {
     }
 }
 
-/// Audible cues through the sound engine, at the configured level, unless turned off.
-@MainActor
-private final class CuePlayer: FeedbackOutput {
-    private let engine: SoundEngine
-    private let configuration: LiveConfiguration
-    private let cues: [FeedbackCue.Kind: (cue: FeedbackCue, sound: SampledSound)]
-    private let noteRMS: Double
-    private let logger = Logger(label: "peach.feedback")
-
-    init(engine: SoundEngine, configuration: LiveConfiguration, noteRMS: Double) {
-        self.engine = engine
-        self.configuration = configuration
-        self.noteRMS = noteRMS
-        var cues: [FeedbackCue.Kind: (FeedbackCue, SampledSound)] = [:]
-        let all = TrainingFeedback.allCases.map { FeedbackCue($0, sampleRate: VoiceRenderer.sampleRate) }
-            + BoxAlert.allCases.map { FeedbackCue($0, sampleRate: VoiceRenderer.sampleRate) }
-        for cue in all { cues[cue.kind] = (cue, SampledSound(samples: cue.samples)) }
-        self.cues = cues
-    }
-
-    func give(_ feedback: TrainingFeedback) {
-        play(.answer(feedback), turnedOff: !configuration.configuration.feedback.cues)
-    }
-
-    /// Alerts sound even with answer cues turned off: nothing else tells a player without a screen.
-    func alert(_ alert: BoxAlert) {
-        play(.alert(alert), turnedOff: false)
-    }
-
-    private func play(_ kind: FeedbackCue.Kind, turnedOff: Bool) {
-        let settings = configuration.configuration.feedback
-        guard !turnedOff, let cue = cues[kind] else { return }
-        do {
-            try engine.playCue(cue.sound, amplitude: cue.cue.amplitude(level: settings.cueLevel, relativeToNoteRMS: noteRMS))
-        } catch {
-            logger.warning("cannot play the feedback cue: \(error)")
-        }
-    }
-}
-
 @MainActor
 private final class ControllerLights: FeedbackOutput {
     private weak var app: PracticeBoxApp?
     init(app: PracticeBoxApp) { self.app = app }
     func give(_ feedback: TrainingFeedback) { app?.lightUp(feedback) }
-}
-
-/// Each answer as a log line (journald on the box): what was asked, how it went, and the mode's
-/// measurement with that answer included (the profile observes before this log).
-@MainActor
-private final class ResultLog: ComparisonObserver, PitchMatchingObserver {
-    private let logger = Logger(label: "peach.result")
-    private let profile: PerceptualProfile
-    private let settings: any TrainingSettingsProvider
-
-    init(profile: PerceptualProfile, settings: any TrainingSettingsProvider) {
-        self.profile = profile
-        self.settings = settings
-    }
-
-    func comparisonCompleted(_ completed: CompletedComparison) {
-        let comparison = completed.comparison
-        logger.info("""
-            comparison \(comparison.referenceNote.name)→\(comparison.targetNote.name) \
-            \(String(format: "%+.2f", comparison.centOffset.rawValue)) ¢, answered \(completed.answeredHigher ? "higher" : "lower"): \
-            \(completed.isCorrect ? "correct" : "wrong"); threshold \(MeasurementWording.threshold(
-                profile.thresholdEstimate(for: ComparisonRecord(completed).mode, range: settings.currentSettings.noteRange)?.overall))
-            """)
-    }
-
-    func pitchMatchingCompleted(_ completed: CompletedPitchMatching) {
-        let challenge = completed.challenge
-        logger.info("""
-            pitch matching \(challenge.referenceNote.name)→\(challenge.targetNote.name) started \
-            \(String(format: "%+.2f", challenge.initialCentOffset.rawValue)) ¢, \
-            error \(String(format: "%+.3f", completed.userCentError.rawValue)) ¢ (\(completed.feedback.rawValue)); \
-            \(MeasurementWording.matching(profile.matchingAccuracy(for: PitchMatchingRecord(completed).mode)))
-            """)
-    }
 }
 
 extension Controller {
