@@ -44,8 +44,10 @@ final class SpeechAnnouncer: Announcer {
         let language = voice().language
         let texts = prompts.map { SpokenText.text(for: $0, in: language) }.filter { spoken[Self.key($0, language)] == nil }
         let synthesizer = self.synthesizer
-        let results = await Task.detached { texts.map { text in (text, try? synthesizer.speak(text, in: language)) } }.value
-        for (text, samples) in results {
+        // One at a time, so that each is ready as soon as it can be (and a prompt said meanwhile waits
+        // for one synthesis at most).
+        for text in texts where spoken[Self.key(text, language)] == nil {
+            let samples = await Task.detached { try? synthesizer.speak(text, in: language) }.value
             if let samples { store(samples, text: text, language: language) } else { logger.warning("cannot synthesise \"\(text)\"") }
         }
     }
@@ -73,7 +75,9 @@ final class SpeechAnnouncer: Announcer {
                 logger.warning("cannot synthesise \"\(text)\"")
                 return finish()
             }
-            play(store(samples, text: text, language: settings.language, keep: false), text: text, level: settings.level)
+            // A fixed prompt asked for before it was prepared is kept; a report is not.
+            play(store(samples, text: text, language: settings.language, keep: SpokenPrompt.fixed.contains(prompt)),
+                 text: text, level: settings.level)
         }
     }
 

@@ -29,6 +29,9 @@ public struct PracticeStatus: Hashable, Sendable {
             activity = "audio output unavailable; waiting for it"
         case .ready:
             activity = box.lastInterruption.map { "stopped (\($0))" } ?? "stopped; start from the controller"
+        case .training(let mode) where box.pendingStart == mode:
+            self.mode = mode
+            activity = "starting"
         case .training(let mode):
             self.mode = mode
             activity = mode.skill == .comparison ? Self.describe(box.comparison.state) : Self.describe(box.matching.state)
