@@ -80,7 +80,10 @@ let package = Package(
                 "CAlsa",
                 .product(name: "Atomics", package: "swift-atomics"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            // Optimised in debug builds too: the system tests play the debug build's render in an
+            // emulated guest, where an unoptimised render falls behind real time on a loaded host.
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
         // MIDI controllers: the ALSA sequencer client, mapping files, the mapper and its gestures.
         .target(

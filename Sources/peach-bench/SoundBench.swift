@@ -109,6 +109,7 @@ func soundBench() {
             try engine.stopAll()
             sink.render(seconds: 0.2)
         }
+        try renderPeriods(engine: engine, soundFont: peach)
     } catch {
         print("sound benchmark failed: \(error)")
     }
@@ -136,4 +137,39 @@ func soundBench() {
             print("peak RSS with \(label): \(error)")
         }
     }
+}
+
+/// Render time per 256-frame period with one note sounding, Peach's engine against stock FluidSynth
+/// holding the same key of the same preset: median, p99, and the ratios (the claim of issue 12).
+@MainActor
+private func renderPeriods(engine: SoundEngine, soundFont: String) throws {
+    let periods = 4000
+    func timed(_ render: () -> Void) -> [Double] {
+        (0..<periods).map { _ in
+            let start = ContinuousClock.now
+            render()
+            return (ContinuousClock.now - start).seconds * 1e6
+        }.sorted()
+    }
+    _ = try engine.play(frequency: Pitch(note: MIDINote(69), cents: 13.7).frequency(), velocity: .standard, amplitude: -18)
+    let renderer = engine.renderer
+    var block = [Float](repeating: 0, count: 256)
+    let peach = block.withUnsafeMutableBufferPointer { buffer in
+        timed { renderer.render(into: buffer.baseAddress!, frames: 256) }
+    }
+    try engine.stopAll()
+    let stock = try StockSynthReference(soundFont: soundFont, preset: .standard)
+    stock.noteOn(key: 69)
+    let fluid = timed { stock.render(frames: 256) }
+    guard stock.soundingVoices > 0 else {
+        print("render per period: stock FluidSynth's note ended before the measurement did; no ratio")
+        return
+    }
+    func figure(_ times: [Double], _ q: Double) -> Double { times[min(times.count - 1, Int(Double(times.count) * q))] }
+    for (label, q) in [("median", 0.5), ("p99", 0.99)] {
+        let line = "render per 256-frame period, 1 note, \(label): Peach / stock FluidSynth"
+        print(line.padding(toLength: 68, withPad: " ", startingAt: 0)
+              + String(format: "%7.1f / %6.1f µs  (%.1f×)", figure(peach, q), figure(fluid, q), figure(peach, q) / figure(fluid, q)))
+    }
+    print(String(format: "p99 as a share of the period (5.33 ms): %.1f %%", figure(peach, 0.99) / 5333 * 100))
 }

@@ -137,6 +137,8 @@ if CommandLine.arguments.contains("--e2e-latency") {
     rssProbe(Array(CommandLine.arguments[2...]))
 } else if CommandLine.arguments.contains("--web") {
     webFigures()
+} else if CommandLine.arguments.contains("--sound") {
+    soundBench()
 } else if CommandLine.arguments.contains("--measurement") {
     var sink = 0
     measurementFigures(&sink)

@@ -35,14 +35,14 @@ audio:
   periods: 4
 CONFIG
 # Calibrate the default sound first (a debug build under emulation is slow at it).
-"$PEACH" play A4 --output "$OUT/calibrate.wav" > "$OUT/calibrate.log" 2>&1 || fail "calibration"
+calibrate || fail "calibration"
 
 "$PEACH" run --config "$OUT/config.yaml" --data-dir "$PEACH_BOX_DATA" --log-level debug > "$OUT/peach.log" 2>&1 &
 peach=$!
 waitfor "$OUT/peach.log" 'MIDI input ready' 180 "peach run to be ready" || { cat "$OUT/peach.log"; exit 1; }
-arecord -q -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 "$OUT/box.wav" &
+arecord -q -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 --buffer-time=4000000 --period-time=100000 "$OUT/box.wav" 2> "$OUT/arecord.log" &
 recorder=$!
-started=$(capture_start_us /proc/asound/Loopback/pcm1c/sub0/status) || exit 1
+started=$(capture_start_us /proc/asound/Loopback/pcm1c/sub0/status) || { sed 's/^/  arecord: /' "$OUT/arecord.log"; exit 1; }
 echo "recording-started $started" >> "$OUT/timeline.txt"
 
 # Idle CPU first: the box waits for a controller, nothing sounds.
@@ -94,6 +94,7 @@ send 'E0 68 47'
 nap 0.6; mark unplug
 unplug_keyboard
 waitfor "$OUT/peach.log" 'controller VMTest Keys disconnected' 60 "the unplug to be reported" || fail "the unplug was not reported"
+mark unplug-reported
 nap 2
 kill -0 $peach 2>/dev/null || fail "peach run ended after the unplug"
 
@@ -113,6 +114,10 @@ wait $peach; rc=$?
 grep -q 'stopping pitch-matching training: shutting down' "$OUT/peach.log" || fail "SIGTERM did not stop training through the interruption path"
 nap 1
 kill $recorder 2>/dev/null; wait $recorder 2>/dev/null
+# Marks on the recording's timeline hold only if arecord lost no frames (its 4 s buffer is for that).
+if grep -q overrun "$OUT/arecord.log"; then
+  fail "the recording lost frames, so its timeline does not match the guest's clock (arecord: $(head -n 1 "$OUT/arecord.log")); the host was too busy"
+fi
 "$PEACH" history --data-dir "$PEACH_BOX_DATA" --json > "$OUT/history.json" || fail "the history does not open after SIGTERM"
 cat "$OUT/peach.log"
 run_swift_tests BoxSystemTests || status=1

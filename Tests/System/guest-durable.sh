@@ -45,7 +45,7 @@ audio:
   period-frames: 1024
   periods: 4
 CONFIG
-"$PEACH" play A4 --output "$OUT/calibrate.wav" > "$OUT/calibrate.log" 2>&1 || fail "calibration"
+calibrate || fail "calibration"
 : > "$OUT/peach.log"
 start_peach
 waitfor "$OUT/peach.log" 'MIDI input ready' 60 || { cat "$OUT/peach.log"; exit 1; }

@@ -30,7 +30,7 @@ audio:
   period-frames: 1024
   periods: 4
 CONFIG
-"$PEACH" play A4 --output "$OUT/calibrate.wav" > "$OUT/calibrate.log" 2>&1 || fail "calibration"
+calibrate || fail "calibration"
 "$PEACH" run --config "$OUT/config.yaml" --data-dir /tmp/peach-hotplug > "$LOG" 2>&1 &
 peach=$!
 waitfor "$LOG" 'MIDI input ready' 60 || { cat "$LOG"; exit 1; }

@@ -43,7 +43,7 @@ audio:
   period-frames: 1024
   periods: 4
 CONFIG
-"$PEACH" play A4 --output "$OUT/calibrate.wav" > "$OUT/calibrate.log" 2>&1 || fail "calibration"
+calibrate || fail "calibration"
 : > "$LOG"
 "$PEACH" run --config "$OUT/config.yaml" --data-dir /tmp/peach-plugging --log-level debug > "$LOG" 2>&1 &
 peach=$!

@@ -16,7 +16,7 @@ audio:
   periods: 4
   realtime-priority: 65
 CONFIG
-"$PEACH" play A4 --output "$OUT/calibrate.wav" > "$OUT/calibrate.log" 2>&1 || fail "calibration"
+calibrate || fail "calibration"
 
 # audio_thread PID: "POLICY PRIORITY" of the thread named peach-audio (/proc stat fields 41 and 40).
 audio_thread() {

@@ -11,11 +11,11 @@ modprobe snd-aloop || { echo "FAIL: modprobe snd-aloop"; exit 1; }
 waitfor /proc/asound/cards Loopback 60 "the loopback sound card" || exit 1
 
 # Calibrate first (debug build under emulation: slow), so the recording is not waiting on it.
-"$PEACH" play A4 --output "$OUT/calibrate.wav" > "$OUT/calibrate.log" 2>&1 || { echo "FAIL: calibration"; cat "$OUT/calibrate.log"; exit 1; }
+calibrate || exit 1
 
 # A4 +0.3 ct for 2.5 s into the loopback, recorded from before it starts until after it has ended:
 # no fixed window, because a loaded, emulated guest may take many times the note's length to play it.
-arecord -q -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 "$OUT/loopback.wav" &
+arecord -q -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 --buffer-time=4000000 --period-time=100000 "$OUT/loopback.wav" &
 recorder=$!
 waitfor /proc/asound/Loopback/pcm1c/sub0/status 'state: RUNNING' 60 "arecord to start capturing" || status=1
 start=$(now_us)

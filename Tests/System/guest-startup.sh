@@ -13,7 +13,7 @@ audio:
   period-frames: 1024
   periods: 4
 CONFIG
-"$PEACH" play A4 --output "$OUT/calibrate.wav" > "$OUT/calibrate.log" 2>&1 || fail "calibration"
+calibrate || fail "calibration"
 
 # (e) Signals during start-up, with the sound card not there yet (the box waits for it). Before its
 # `main` runs nothing can catch a signal (the dynamic loader maps the libraries: slow for a debug

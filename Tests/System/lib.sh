@@ -56,13 +56,35 @@ setup_keyboard() {
 }
 plug_keyboard() { echo dummy_udc.0 > $GADGET/UDC; }
 unplug_keyboard() { echo "" > $GADGET/UDC; }
+# calibrate: the default sound's calibration into $XDG_CACHE_HOME. run.sh measures it once on the
+# host (seconds there; a debug build under software emulation takes a minute over it); a group run
+# without it calibrates in the guest.
+calibrate() {
+  local host=$(dirname "$OUT")/calibration/peach
+  mkdir -p "$XDG_CACHE_HOME/peach"
+  if [ -d "$host" ] && cp "$host"/calibration-* "$XDG_CACHE_HOME/peach/" 2>/dev/null; then return 0; fi
+  "$ROOT/.build/debug/peach" play A4 --output "$OUT/calibrate.wav" > "$OUT/calibrate.log" 2>&1 \
+    || { echo "FAIL: calibration:"; sed 's/^/  | /' "$OUT/calibrate.log"; return 1; }
+}
 # capture_start_us STATUS_FILE [RATE=48000]: when the running capture (arecord) read its first frame,
 # on the now_us clock: now less the frames the card has captured (hw_ptr). Marks on a recording's
 # timeline then stay right however late arecord got going on a loaded guest.
 capture_start_us() {
-  waitfor "$1" 'state: RUNNING' 60 "the capture to run ($1)" >&2 || return 1
-  local l t=$(now_us) frames=
-  while IFS= read -r l; do [[ $l =~ ^hw_ptr[[:space:]]*:[[:space:]]*([0-9]+) ]] && frames=${BASH_REMATCH[1]}; done < "$1"
-  [ -n "$frames" ] || { echo "FAIL: no hw_ptr in $1" >&2; return 1; }
-  echo $(( t - frames * 1000000 / ${2:-48000} ))
+  local start=$(now_us) l t frames= state= seen=
+  while [ $(now_us) -lt $(( start + 60000000 )) ]; do
+    t=$(now_us) frames= state=
+    if [ -f "$1" ]; then
+      while IFS= read -r l; do
+        [[ $l =~ ^state:[[:space:]]*([A-Z]+) ]] && state=${BASH_REMATCH[1]}
+        [[ $l =~ ^hw_ptr[[:space:]]*:[[:space:]]*([0-9]+) ]] && frames=${BASH_REMATCH[1]}
+      done < "$1"
+      seen=$(head -n 1 "$1" 2>/dev/null)
+    fi
+    if [ "$state" = RUNNING ] && [ -n "$frames" ]; then
+      waited "the capture to run ($1)" "$start" 60 >&2
+      echo $(( t - frames * 1000000 / ${2:-48000} )); return 0
+    fi
+    nap 0.05
+  done
+  echo "FAIL: the capture did not run within 60 s ($1 said: ${seen:-nothing})" >&2; return 1
 }
