@@ -87,6 +87,20 @@ struct PracticeBoxSpeechTests {
         expectNoNoteDuringSpeech()
     }
 
+    @Test("choosing the mode already running confirms it by voice between exercises, without a new run")
+    func sameModeConfirmed() throws {
+        fixture.box.controllerConnected("keys")
+        fixture.clock.advance(seconds: 1.5 + fixture.noteSeconds + 0.1)
+        let comparison = try #require(fixture.box.comparison.currentComparison)
+        fixture.box.handle(.answer(higher: comparison.isTargetHigher))
+        fixture.box.handle(.start(.compare))
+        #expect(prompts == [.mode(.compare), .mode(.compare)])
+        #expect(fixture.box.comparison.lastCompleted != nil, "the run was restarted")
+        fixture.clock.advance(seconds: 1.6)
+        #expect(fixture.box.comparison.state == .playingNote1)
+        expectNoNoteDuringSpeech()
+    }
+
     @Test("the audio coming back, answers not saved and saved again are said")
     func outsideEvents() {
         fixture.box.controllerConnected("keys")

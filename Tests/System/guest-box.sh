@@ -1,7 +1,8 @@
 #!/bin/bash
 # System test, group `box`: the real `peach run` with audio into snd-aloop (recorded), the emulated
 # USB MIDI keyboard plugged (the box says the mode, then trains), played, switched to pitch matching
-# by a chord of keys (said too), unplugged mid-note and replugged, then SIGTERM. A VM-only Swift suite (BoxSystemTests) then checks the recording and the history.
+# by a chord of keys (said too), unplugged mid-note and replugged, then SIGTERM. A VM-only Swift
+# suite (BoxSystemTests) then checks the recording and the history.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 PEACH=$ROOT/.build/debug/peach
 export XDG_CACHE_HOME=$OUT/cache XDG_CONFIG_HOME=$OUT/config

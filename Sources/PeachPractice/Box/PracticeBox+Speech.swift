@@ -12,20 +12,25 @@ extension PracticeBox {
         announcer.say(prompt, then: then)
     }
 
-    /// The report of the current mode. Between exercises the next one waits for it; in the middle of
-    /// one, the unanswered exercise is thrown away (never recorded) and a new one starts after it.
+    /// The report of the current mode, said while training goes on (see `interject`).
     public func report() {
-        let spoken = currentReport()
+        interject(.report(currentReport()))
+    }
+
+    /// Says `prompt` without stopping training. Between exercises the next one waits for it; in the
+    /// middle of one, the unanswered exercise is thrown away (never recorded) and a new one starts
+    /// after the prompt, so that no note sounds with it.
+    func interject(_ prompt: SpokenPrompt) {
         guard case .training(let running) = activity, pendingStart == nil,
               comparison.state != .showingFeedback, matching.state != .showingFeedback else {
-            say(.report(spoken))
+            say(prompt)
             return
         }
         comparison.stop()
         matching.stop()
         pendingStart = running
         onChange?()
-        say(.report(spoken)) { [weak self] in self?.begin(running) }
+        say(prompt) { [weak self] in self?.begin(running) }
     }
 
     /// The report as it stands now: the mode's measurement and trend, and the run's last answer.

@@ -119,7 +119,8 @@ public final class PracticeBox {
             if let heldValue { matching.adjust(heldValue) }
             matching.commit()
         case .start(let requested):
-            if activity != .training(requested) { start(requested) }
+            // The mode already running is not restarted, only confirmed.
+            if activity != .training(requested) { start(requested) } else if announcer != nil { interject(.mode(requested)) }
         case .stop:
             stopTraining()
         case .report:
