@@ -113,7 +113,10 @@ let package = Package(
         // Spoken prompts: eSpeak NG synthesis to 48 kHz samples the sound engine mixes in.
         .target(
             name: "PeachSpeech",
-            dependencies: ["PeachDomain", "CEspeak"]
+            dependencies: ["PeachDomain", "CEspeak"],
+            // Optimised in debug builds too: unoptimised, resampling a prompt took seconds in the
+            // emulated system-test guest and starved the audio thread while the prompts were made.
+            swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
         // The dashboard: an HTTP server (Hummingbird) with Mustache pages, SVG charts and the
         // access token. Its own target so that PeachCLI's other commands stay light.
@@ -142,6 +145,7 @@ let package = Package(
                 "PeachUdev",
                 "PeachYAML",
                 "PeachWeb",
+                "PeachSpeech",
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -227,6 +231,8 @@ let package = Package(
                 "PeachText",
                 "PeachMIDI",
                 "PeachSound",
+                "PeachSpeech",
+                "PeachPractice",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -50,6 +50,27 @@ public final class SpeechSynthesizer: Sendable {
         return try result.get()
     }
 
+    /// The phonemes eSpeak NG reads `text` as, clause by clause: how a number or an abbreviation
+    /// is spoken can be checked without listening.
+    public func phonemes(_ text: String, in language: Language) throws(Failure) -> String {
+        let result: Result<String, Failure> = Self.engine.withLock { state in
+            do throws(Failure) {
+                try Self.prepare(&state, language: language)
+            } catch {
+                return .failure(error)
+            }
+            var clauses: [String] = []
+            text.withCString { pointer in
+                var cursor: UnsafeRawPointer? = UnsafeRawPointer(pointer)
+                while cursor != nil, let phonemes = espeak_TextToPhonemes(&cursor, Int32(espeakCHARS_UTF8), 0) {
+                    clauses.append(String(cString: phonemes))
+                }
+            }
+            return .success(clauses.joined(separator: " | "))
+        }
+        return try result.get()
+    }
+
     private static func prepare(_ state: inout EngineState, language: Language) throws(Failure) {
         if state.sampleRate == 0 {
             let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 200, nil, 0)

@@ -138,6 +138,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case statusTuning
     case statusWaitingForAudio
     case statusWaitingForController
+    case statusStarting
     case statusWrongAt
     // Answers
     case answerCorrect
@@ -304,4 +305,27 @@ public enum TextKey: String, CaseIterable, Sendable {
     case listenerErrorNoThreshold
     case listenerErrorNotANote
     case listenerErrorAlreadyGiven
+    case speakStopped
+    case speakAudioBack
+    case speakAnswersKept
+    case speakAnswersNotSaved
+    case speakAnswersSavedAgain
+    case speakModeCompare
+    case speakModeCompareIntervals
+    case speakModeMatch
+    case speakModeMatchIntervals
+    case speakThreshold
+    case speakMeanError
+    case speakMeasurement
+    case speakNotEnoughAnswers
+    case speakLastAnswerRight
+    case speakLastAnswerWrong
+    case speakLastAttemptSharp
+    case speakLastAttemptFlat
+    case speakNoTrend
+    case speakStable
+    case speakImproving
+    case speakDeclining
+    case speakCannotSynthesise
+    case speakCannotSay
 }

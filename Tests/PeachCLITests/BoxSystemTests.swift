@@ -1,7 +1,9 @@
 import Foundation
 import PeachDomain
 import PeachMIDI
+import PeachPractice
 import PeachSound
+import PeachSpeech
 import PeachStorage
 import Testing
 
@@ -58,13 +60,85 @@ struct BoxSystemTests {
         #expect(abs(tuned - held * 100) < 0.1)
     }
 
+    /// The samples of a prompt as peach run says it (English, the guest's configuration).
+    static func words(_ prompt: SpokenPrompt) throws -> [Float] {
+        try SpeechSynthesizer().speak(SpokenText.text(for: prompt, in: .english), in: .english)
+    }
+
+    /// RMS per 10 ms frame.
+    static func envelope(_ samples: ArraySlice<Float>) -> [Double] {
+        stride(from: samples.startIndex, to: samples.endIndex - 479, by: 480).map { start in
+            (samples[start..<(start + 480)].reduce(0.0) { $0 + Double($1) * Double($1) } / 480).squareRoot()
+        }
+    }
+
+    static func correlation(_ a: ArraySlice<Double>, _ b: ArraySlice<Double>) -> Double {
+        let n = Double(a.count), meanA = a.reduce(0, +) / n, meanB = b.reduce(0, +) / n
+        var ab = 0.0, aa = 0.0, bb = 0.0
+        for (x, y) in zip(a, b) {
+            ab += (x - meanA) * (y - meanB)
+            aa += (x - meanA) * (x - meanA)
+            bb += (y - meanB) * (y - meanB)
+        }
+        return aa > 0 && bb > 0 ? ab / (aa * bb).squareRoot() : 0
+    }
+
+    /// Where the words of `prompt` (synthesised here by the same eSpeak NG) are in the recording
+    /// between `from` and `to` seconds: the sample where they begin and how well the loudness
+    /// contour matches (Pearson, 10 ms frames; a steady training note or silence scores near 0).
+    func findSpoken(_ prompt: SpokenPrompt, in samples: [Float], from: Double, to: Double) throws -> (start: Int, match: Double) {
+        let words = try Self.words(prompt)
+        let spoken = Self.envelope(words[...])
+        let first = max(0, Int(from * Self.rate)), last = min(samples.count - words.count, Int(to * Self.rate))
+        try #require(first < last, "the recording ends before the prompt could")
+        let heard = Self.envelope(samples[first..<(last + words.count)])
+        var best = (frame: 0, match: -1.0)
+        for frame in 0...(heard.count - spoken.count) {
+            let match = Self.correlation(spoken[...], heard[frame..<(frame + spoken.count)])
+            if match > best.match { best = (frame, match) }
+        }
+        return (first + best.frame * 480, best.match)
+    }
+
+    /// The first training note after the plug: the first sound once the mode's name has been said.
+    private func firstNoteOnset(_ samples: [Float]) throws -> Int {
+        let plug = try #require(try timeline()["plug"])
+        let said = try findSpoken(.mode(.compare), in: samples, from: plug - 0.5, to: plug + 30)
+        let words = try Self.words(.mode(.compare))
+        return try #require(samples[(said.start + words.count)...].firstIndex { abs($0) > 0.01 }, "no note after the prompt")
+    }
+
+    @Test("plugging the keyboard: the mode is said, and the first training note comes after it")
+    func speechBeforeFirstNote() throws {
+        let samples = try recording()
+        let plug = try #require(try timeline()["plug"])
+        let said = try findSpoken(.mode(.compare), in: samples, from: plug - 0.5, to: plug + 30)
+        let firstSound = try #require(samples[Int(max(0, plug - 0.5) * Self.rate)...].firstIndex { abs($0) > 0.003 })
+        print("FIGURE: plug → \"Hear and compare\" in the recording: \(Int((Double(said.start) / Self.rate - plug) * 1000)) ms, contour match \(String(format: "%.3f", said.match))")
+        #expect(said.match > 0.9, "the words were not found after the plug (best match \(said.match))")
+        // Nothing sounded before the words: the first sound after the plug is the prompt itself.
+        #expect(abs(firstSound - said.start) < Int(0.1 * Self.rate), "first sound at \(firstSound), words at \(said.start)")
+        let note = try firstNoteOnset(samples)
+        #expect(note > said.start, "the note did not follow the prompt")
+    }
+
+    @Test("a chord on E (keys only) switches to Tune & Match, and the box says so")
+    func chordSwitchesToMatching() throws {
+        let samples = try recording()
+        let chord = try #require(try timeline()["chord"])
+        let said = try findSpoken(.mode(.match), in: samples, from: chord - 0.3, to: chord + 30)
+        print("FIGURE: chord → \"Tune and match\" in the recording: \(Int((Double(said.start) / Self.rate - chord) * 1000)) ms, contour match \(String(format: "%.3f", said.match))")
+        #expect(said.match > 0.9, "the mode was not said after the chord (best match \(said.match))")
+        #expect(Double(said.start) / Self.rate > chord - 0.3)
+        let log = try String(contentsOf: Self.out.appendingPathComponent("peach.log"), encoding: .utf8)
+        #expect(log.contains("starting match"))
+    }
+
     @Test("the first comparison sounds at its two exact pitches")
     func firstComparisonPitches() throws {
         let samples = try recording()
         let first = try #require(try history().allComparisons().min { $0.timestamp < $1.timestamp })
-        let marks = try timeline()
-        let plug = Int(try #require(marks["plug"]) * Self.rate)
-        let onset = try #require(samples[max(0, plug)...].firstIndex { abs($0) > 0.01 }, "nothing sounded after the plug")
+        let onset = try firstNoteOnset(samples)
         let reference = Pitch(note: first.referenceNote).frequency(referencePitch: .concert440).rawValue
         let target = first.referenceNote.pitch(at: first.interval, in: first.tuningSystem)!
             .detuned(by: first.centOffset).frequency(referencePitch: .concert440).rawValue

@@ -6,11 +6,14 @@ import Testing
 struct ControllerMapperTests {
     var generic = ControllerMapper(mapping: MappingLibrary.builtInGeneric)
 
-    @Test("generic, Hear & Compare: keys from middle C answer higher, below lower; note-offs do nothing")
+    @Test("generic, Hear & Compare: keys from middle C answer higher, below lower, once the chord window has passed; note-offs do nothing")
     mutating func keysAnswer() {
-        #expect(generic.actions(for: .noteOn(channel: 0, note: 60, velocity: 90), at: 0, skill: .comparison) == [.answer(higher: true)])
-        #expect(generic.actions(for: .noteOn(channel: 5, note: 59, velocity: 90), at: 1, skill: .comparison) == [.answer(higher: false)])
-        #expect(generic.actions(for: .noteOff(channel: 0, note: 60, velocity: 0), at: 2, skill: .comparison) == [])
+        #expect(generic.actions(for: .noteOn(channel: 0, note: 60, velocity: 90), at: 0, skill: .comparison) == [])
+        #expect(generic.tick(at: ms(79), skill: .comparison) == [])
+        #expect(generic.tick(at: ms(80), skill: .comparison) == [.answer(higher: true)])
+        #expect(generic.actions(for: .noteOn(channel: 5, note: 59, velocity: 90), at: ms(500), skill: .comparison) == [])
+        #expect(generic.tick(at: ms(580), skill: .comparison) == [.answer(higher: false)])
+        #expect(generic.actions(for: .noteOff(channel: 0, note: 60, velocity: 0), at: ms(600), skill: .comparison) == [])
     }
 
     @Test("generic, Hear & Compare: a wheel flick answers, once per flick")
@@ -33,7 +36,8 @@ struct ControllerMapperTests {
 
     @Test("generic, Tune & Match: keys commit the current value instead of answering")
     mutating func keysCommitInMatching() {
-        #expect(generic.actions(for: .noteOn(channel: 0, note: 72, velocity: 90), at: 0, skill: .matching) == [.commitTuning(heldValue: nil)])
+        #expect(generic.actions(for: .noteOn(channel: 0, note: 72, velocity: 90), at: 0, skill: .matching) == [])
+        #expect(generic.tick(at: ms(80), skill: .matching) == [.commitTuning(heldValue: nil)])
     }
 
     @Test("program changes pick a mode and stop, whatever is being trained")
@@ -98,6 +102,8 @@ struct ControllerMapperTests {
             }
             let stop = try #require(Self.press(mapping.stop[0]))
             #expect(mapper.actions(for: stop, at: 0, skill: .matching) == [.stop], "\(mapping.name): stop")
+            let report = try #require(Self.press(mapping.report[0]), "\(mapping.name) has no report control")
+            #expect(mapper.actions(for: report, at: 0, skill: .comparison) == [.report], "\(mapping.name): report")
         }
     }
 

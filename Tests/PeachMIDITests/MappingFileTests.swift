@@ -36,6 +36,8 @@ struct MappingFileTests {
         #expect(!mapping.higher.isEmpty && !mapping.lower.isEmpty)
         #expect(Set(mapping.modes.keys) == Set(TrainingMode.allCases))
         #expect(!mapping.stop.isEmpty)
+        // …and ask for the spoken report.
+        #expect(!mapping.report.isEmpty)
     }
 
     @Test("the built-in generic mapping is Mappings/generic.yaml")
@@ -55,6 +57,34 @@ struct MappingFileTests {
         #expect(generic.higher.contains(ControlTrigger(.wheelFlick(up: true))))
         #expect(generic.lower.contains(ControlTrigger(.wheelFlick(up: false))))
         #expect(generic.modes[.matchIntervals] == [ControlTrigger(.program(3))])
+        #expect(generic.report == [ControlTrigger(.program(5))])
+        // Chords for keyboards with nothing but keys: C D E F the modes, G the report, A stop.
+        #expect(generic.chords == ChordGesture(minimumKeys: 3, window: 0.08, actions: [
+            0: .start(.compare), 2: .start(.compareIntervals), 4: .start(.match), 5: .start(.matchIntervals),
+            7: .report, 9: .stop]))
+    }
+
+    @Test("chords: sharps and flats name pitch classes; a wrong letter, a letter given twice and too few keys are refused")
+    func chords() throws {
+        let mapping = try MappingFile.parse("""
+            name: X
+            match: X
+            chords: {keys: 4, within-ms: 50, match: F#, report: Bb}
+            """, file: "x.yaml")
+        #expect(mapping.chords == ChordGesture(minimumKeys: 4, window: 0.05, actions: [6: .start(.match), 10: .report]))
+        let errors = mappingErrors("""
+            name: X
+            match: X
+            chords:
+              keys: 2
+              compare: H
+              match: C4
+              report: D
+              stop: Ebb
+              compare-intervals: D
+            """)
+        #expect(errors.compactMap(\.line).sorted() == [4, 5, 6, 7, 8], "\(errors)")
+        #expect(errors.first { $0.line == 7 }?.message.contains("already `compare-intervals` (line 9)") == true)
     }
 
     @Test("a complete file reads into the model")

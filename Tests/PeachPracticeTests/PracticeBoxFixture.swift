@@ -26,18 +26,19 @@ struct PracticeBoxFixture {
     let settings = FixedSettingsProvider()
     let log = LogCapture()
 
-    init(remembered: TrainingMode? = nil, modeOverride: TrainingMode? = nil) {
+    init(remembered: TrainingMode? = nil, modeOverride: TrainingMode? = nil, voice: ScriptedAnnouncer? = nil) {
+        voice?.clock = clock
         player = MockNotePlayer(clock: clock)
         memory = TransientModeMemory(remembered)
         let announcer = FeedbackAnnouncer(outputs: [feedback])
         let comparison = ComparisonSession(
             notePlayer: player, profile: StubDiscriminationProfile(), observers: [comparisons, announcer],
-            settings: settings, clock: clock, interruptions: interruptions, random: SeededRandomGenerator(seed: 7))
+            settings: settings, clock: clock, gate: voice, interruptions: interruptions, random: SeededRandomGenerator(seed: 7))
         let matching = PitchMatchingSession(
             notePlayer: player, observers: [matchings, announcer], settings: settings, clock: clock,
-            interruptions: interruptions, random: SeededRandomGenerator(seed: 7))
+            gate: voice, interruptions: interruptions, random: SeededRandomGenerator(seed: 7))
         box = PracticeBox(comparison: comparison, matching: matching, interruptions: interruptions,
-                          modeMemory: memory, modeOverride: modeOverride, alerts: announcer, texts: .english,
+                          modeMemory: memory, modeOverride: modeOverride, alerts: announcer, announcer: voice, texts: .english,
                           logger: log.logger)
     }
 
@@ -51,5 +52,46 @@ struct PracticeBoxFixture {
         box.handle(.answer(higher: comparison.isTargetHigher == correctly))
         clock.advance(seconds: 0.4 + noteSeconds)
         return comparison
+    }
+}
+
+/// An announcer that takes a fixed time per prompt on the test clock (the real one, eSpeak into the
+/// engine, is tested in PeachCLITests by rendering): what the box says and when it goes on.
+@MainActor
+final class ScriptedAnnouncer: Announcer {
+    var clock: ManualTrainingClock?
+    let seconds: Double
+    private(set) var said: [(prompt: SpokenPrompt, at: Double)] = []
+    private(set) var speakingUntil: Double?
+    private var waiting: [@MainActor () -> Void] = []
+    private var timer: (any ScheduledTimer)?
+
+    init(seconds: Double = 1.5) { self.seconds = seconds }
+
+    var now: Double { clock?.elapsed.seconds ?? 0 }
+    var isSpeaking: Bool { speakingUntil != nil }
+
+    func say(_ prompt: SpokenPrompt, then: (@MainActor () -> Void)?) {
+        said.append((prompt, now))
+        if let then { waiting.append(then) }
+        timer?.cancel()
+        speakingUntil = now + seconds
+        timer = clock?.schedule(after: .milliseconds(Int64(seconds * 1000))) { [weak self] in self?.finish() }
+    }
+
+    func whenOpen(_ proceed: @escaping @MainActor () -> Void) {
+        if isSpeaking { waiting.append(proceed) } else { proceed() }
+    }
+
+    func hush() {
+        timer?.cancel()
+        finish()
+    }
+
+    private func finish() {
+        speakingUntil = nil
+        let ready = waiting
+        waiting.removeAll()
+        for proceed in ready { proceed() }
     }
 }

@@ -77,3 +77,29 @@ struct SpeechSynthesizerTests {
         #expect(abs(crossings - 440) <= 1)
     }
 }
+
+/// Numbers in the prompts are written as digits in each language's own form; eSpeak NG must read
+/// them as the words a musician expects ("sechs Komma zwei Cent", "six point two cents").
+@Suite("Numbers as eSpeak NG reads them")
+struct SpokenNumberTests {
+    let synthesizer = SpeechSynthesizer()
+
+    /// The sounds alone: stress (`'` `,`) and unstressed-word marks (`_`) differ between a number eSpeak
+    /// reads and the same words written out ("kOmA:" against "k'OmA:").
+    static func sounds(_ phonemes: String) -> String { String(phonemes.filter { !"',_".contains($0) }) }
+
+    @Test("German: a decimal comma is read as Komma, not as a pause between two numbers")
+    func germanComma() throws {
+        let digits = try synthesizer.phonemes("6,2 Cent, zwischen 5,0 und 7,6.", in: .german)
+        let words = try synthesizer.phonemes("sechs Komma zwei Cent, zwischen fünf Komma null und sieben Komma sechs.", in: .german)
+        #expect(Self.sounds(digits) == Self.sounds(words), "\(digits) | \(words)")
+        #expect(Self.sounds(digits).contains("kOmA:"))
+    }
+
+    @Test("English: a decimal point is read as point")
+    func englishPoint() throws {
+        let digits = try synthesizer.phonemes("6.2 cents, between 5.0 and 7.6.", in: .english)
+        let words = try synthesizer.phonemes("six point two cents, between five point zero and seven point six.", in: .english)
+        #expect(Self.sounds(digits) == Self.sounds(words), "\(digits) | \(words)")
+    }
+}

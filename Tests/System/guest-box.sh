@@ -1,7 +1,8 @@
 #!/bin/bash
 # System test, group `box`: the real `peach run` with audio into snd-aloop (recorded), the emulated
-# USB MIDI keyboard plugged, played, switched to pitch matching, unplugged mid-note and replugged,
-# then SIGTERM. A VM-only Swift suite (BoxSystemTests) then checks the recording and the history.
+# USB MIDI keyboard plugged (the box says the mode, then trains), played, switched to pitch matching
+# by a chord of keys (said too), unplugged mid-note and replugged, then SIGTERM. A VM-only Swift
+# suite (BoxSystemTests) then checks the recording and the history.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 PEACH=$ROOT/.build/debug/peach
 export XDG_CACHE_HOME=$OUT/cache XDG_CONFIG_HOME=$OUT/config
@@ -26,6 +27,7 @@ setup_keyboard
 waitfor /proc/asound/cards Loopback 60 "the loopback sound card" || exit 1
 : > "$OUT/timeline.txt"
 cat > "$OUT/config.yaml" <<CONFIG
+language: en
 training:
   note-duration: 1.0
 audio:
@@ -51,10 +53,12 @@ ticks=$(( after[13] + after[14] - before[13] - before[14] ))
 permille=$(( ticks * 10000000 / (t1 - t0) ))
 echo "FIGURE: idle CPU of peach run (debug build, emulated): $((permille / 10)).$((permille % 10)) % of one core"
 
-# Plug: training starts in compare (first run).
+# Plug: the box says the mode, then training starts in compare (first run).
 mark plug
 plug_keyboard
 waitfor "$OUT/peach.log" 'controller VMTest Keys.*with mapping' 60 "the keyboard to be taken" || fail "the keyboard was not connected"
+waitfor "$OUT/peach.log" 'saying "Hear and compare, single notes' 60 "the mode to be said" || fail "the mode was not said at the plug"
+waitcount "$OUT/peach.log" 'starting compare' 1
 # Answer 1, after note 2 has ended: a key at or above middle C (C5) = higher.
 nap 2.4; send '90 48 64 80 48 00'
 waitcount "$OUT/peach.log" 'comparison .* answered higher' 1
@@ -68,9 +72,13 @@ waitcount "$OUT/peach.log" 'comparison .* answered higher' 2
 nap 1.8; send 'E0 00 00 E0 00 20 E0 00 40'
 waitcount "$OUT/peach.log" 'comparison .* answered lower' 2
 
-# Program change 2 = Tune & Match. Tune up to +3000, back to +2000 and hold there (the held value
-# is not the largest excursion), then let the wheel spring back to the centre.
-send 'C0 02'
+# A chord on E (E3 G3 B3 struck together; the keyboard has keys and a wheel only) = Tune & Match,
+# said before it starts. Tune up to +3000, back to +2000 and hold there (the held value is not the
+# largest excursion), then let the wheel spring back to the centre.
+mark chord
+send '90 34 64 90 37 64 90 3B 64'
+send '80 34 00 80 37 00 80 3B 00'
+waitcount "$OUT/peach.log" 'saying "Tune and match, single notes' 1
 waitcount "$OUT/peach.log" 'starting match' 1
 nap 1.4
 send 'E0 68 47 E0 50 4F E0 38 57'   # +1000, +2000, +3000 (value + 8192, LSB then MSB)

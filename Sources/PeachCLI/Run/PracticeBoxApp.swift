@@ -37,6 +37,7 @@ final class PracticeBoxApp {
     private let keyboardUse: KeyboardUse
     private let router: BoxEventRouter
     private var mappers: [ControllerID: ControllerMapper] = [:]
+    private var chordTicks: [ControllerID: Task<Void, Never>] = [:]
     private var controllers: [ControllerID: Controller] = [:]
     private var liveStatus: LiveStatusFile { LiveStatusFile(directory: history.location.directory) }
     private var outputCard: SoundCard?
@@ -131,16 +132,23 @@ final class PracticeBoxApp {
 
         let interruptions = TrainingInterruptionCenter()
         let announcer = FeedbackAnnouncer()
+        let noteRMS = Self.nominalNoteRMS(sound, velocity: settings.training.velocity)
+        let voice = SpeechAnnouncer(engine: engine, clock: clock, noteRMS: noteRMS) { [configuration] in
+            configuration.voiceSettings
+        }
+        // Fixed prompts are synthesised while the rest starts; one asked for before is synthesised then.
+        Task { await voice.prepare() }
         let results = ResultLog(profile: profile, settings: configuration, texts: texts)
         let comparison = ComparisonSession(
             notePlayer: engine, profile: profile, observers: [answers, profile, results, announcer],
-            settings: configuration, clock: clock, interruptions: interruptions)
+            settings: configuration, clock: clock, gate: voice, interruptions: interruptions)
         let matching = PitchMatchingSession(
             notePlayer: engine, observers: [answers, profile, results, announcer], settings: configuration,
-            clock: clock, interruptions: interruptions)
+            clock: clock, gate: voice, interruptions: interruptions)
         let memory = FileModeMemory(file: storeOptions.location.directory.appendingPathComponent("last-mode"))
         let box = PracticeBox(comparison: comparison, matching: matching, interruptions: interruptions,
-                              modeMemory: memory, modeOverride: modeOverride, alerts: announcer, texts: texts)
+                              modeMemory: memory, modeOverride: modeOverride, alerts: announcer, announcer: voice,
+                              reports: ProfileReportSource(profile: profile, settings: configuration), texts: texts)
         answers.onEvent = { [weak box] event in
             switch event {
             case .refused(let reason, let journaled): box?.historyRefused(reason, keptInJournal: journaled)
@@ -174,15 +182,14 @@ final class PracticeBoxApp {
                                  output: output, outputDevice: device, sequencer: sequencer, mappings: library,
                                  soundCards: soundCards,
                                  box: box, terminal: terminal, keyboardUse: keyboard)
-        announcer.add(CuePlayer(engine: engine, configuration: configuration, texts: texts,
-                                noteRMS: Self.nominalNoteRMS(sound, velocity: settings.training.velocity)))
+        announcer.add(CuePlayer(engine: engine, configuration: configuration, texts: texts, noteRMS: noteRMS))
         announcer.add(ControllerLights(app: app))
         return app
     }
 
     /// How loud a training note of this sound is (RMS of A4 at nominal amplitude), rendered offline
     /// once at start-up, so cues can sit a fixed distance below what the player actually hears.
-    private static func nominalNoteRMS(_ sound: SoundSelection, velocity: MIDIVelocity) -> Double {
+    static func nominalNoteRMS(_ sound: SoundSelection, velocity: MIDIVelocity) -> Double {
         guard let engine = try? SoundEngine(soundFont: sound.path, preset: sound.preset, calibration: sound.calibration,
                                             voiceCount: 1),
               (try? engine.play(frequency: .concert440, seconds: 0.6, velocity: velocity, amplitude: .nominal)) != nil
@@ -347,7 +354,23 @@ final class PracticeBoxApp {
                 let actions = mapper.actions(for: message, at: time, skill: router.activeSkill)
                 mappers[controller.boxID] = mapper
                 router.route(.controllerActions(actions, from: controller.boxID))
+                tickChords(of: controller.boxID, at: mapper.chordDeadline)
             }
+        }
+    }
+
+    /// A key that may start a chord acts once the chord window has passed without one.
+    private func tickChords(of controller: ControllerID, at deadline: UInt64?) {
+        chordTicks[controller]?.cancel()
+        guard let deadline else { return }
+        let wait = deadline - min(deadline, monotonicNanoseconds())
+        chordTicks[controller] = Task { [weak self] in
+            try? await Task.sleep(nanoseconds: wait + 1_000_000)
+            guard !Task.isCancelled, let self, var mapper = mappers[controller] else { return }
+            let actions = mapper.tick(at: monotonicNanoseconds(), skill: router.activeSkill)
+            mappers[controller] = mapper
+            router.route(.controllerActions(actions, from: controller))
+            tickChords(of: controller, at: mapper.chordDeadline)
         }
     }
 
@@ -396,89 +419,11 @@ final class PracticeBoxApp {
     }
 }
 
-/// Audible cues through the sound engine, at the configured level, unless turned off.
-@MainActor
-private final class CuePlayer: FeedbackOutput {
-    private let engine: SoundEngine
-    private let configuration: LiveConfiguration
-    private let cues: [FeedbackCue.Kind: (cue: FeedbackCue, sound: SampledSound)]
-    private let noteRMS: Double
-    private let texts: Texts
-    private let logger = Logger(label: "peach.feedback")
-
-    init(engine: SoundEngine, configuration: LiveConfiguration, texts: Texts, noteRMS: Double) {
-        self.engine = engine
-        self.texts = texts
-        self.configuration = configuration
-        self.noteRMS = noteRMS
-        var cues: [FeedbackCue.Kind: (FeedbackCue, SampledSound)] = [:]
-        let all = TrainingFeedback.allCases.map { FeedbackCue($0, sampleRate: VoiceRenderer.sampleRate) }
-            + BoxAlert.allCases.map { FeedbackCue($0, sampleRate: VoiceRenderer.sampleRate) }
-        for cue in all { cues[cue.kind] = (cue, SampledSound(samples: cue.samples)) }
-        self.cues = cues
-    }
-
-    func give(_ feedback: TrainingFeedback) {
-        play(.answer(feedback), turnedOff: !configuration.configuration.feedback.cues)
-    }
-
-    /// Alerts sound even with answer cues turned off: nothing else tells a player without a screen.
-    func alert(_ alert: BoxAlert) {
-        play(.alert(alert), turnedOff: false)
-    }
-
-    private func play(_ kind: FeedbackCue.Kind, turnedOff: Bool) {
-        let settings = configuration.configuration.feedback
-        guard !turnedOff, let cue = cues[kind] else { return }
-        do {
-            try engine.playCue(cue.sound, amplitude: cue.cue.amplitude(level: settings.cueLevel, relativeToNoteRMS: noteRMS))
-        } catch {
-            logger.warning("\(texts.text(.runCueFailed, "\(error)"))")
-        }
-    }
-}
-
 @MainActor
 private final class ControllerLights: FeedbackOutput {
     private weak var app: PracticeBoxApp?
     init(app: PracticeBoxApp) { self.app = app }
     func give(_ feedback: TrainingFeedback) { app?.lightUp(feedback) }
-}
-
-/// Each answer as a log line (journald on the box): what was asked, how it went, and the mode's
-/// measurement with that answer included (the profile observes before this log).
-@MainActor
-private final class ResultLog: ComparisonObserver, PitchMatchingObserver {
-    private let logger = Logger(label: "peach.result")
-    private let profile: PerceptualProfile
-    private let settings: any TrainingSettingsProvider
-    private let texts: Texts
-
-    init(profile: PerceptualProfile, settings: any TrainingSettingsProvider, texts: Texts) {
-        self.profile = profile
-        self.settings = settings
-        self.texts = texts
-    }
-
-    func comparisonCompleted(_ completed: CompletedComparison) {
-        let comparison = completed.comparison
-        let threshold = profile.thresholdEstimate(for: ComparisonRecord(completed).mode, range: settings.currentSettings.noteRange)
-        let line = texts.text(.logComparison, comparison.referenceNote.name, comparison.targetNote.name,
-                              Decimals(comparison.centOffset.rawValue, 2, signed: true),
-                              texts.text(completed.answeredHigher ? .answerHigher : .answerLower),
-                              texts.text(completed.isCorrect ? .answerCorrect : .answerWrong), texts.threshold(threshold?.overall))
-        logger.info("\(line)")
-    }
-
-    func pitchMatchingCompleted(_ completed: CompletedPitchMatching) {
-        let challenge = completed.challenge
-        let accuracy = profile.matchingAccuracy(for: PitchMatchingRecord(completed).mode)
-        let line = texts.text(.logPitchMatching, challenge.referenceNote.name, challenge.targetNote.name,
-                              Decimals(challenge.initialCentOffset.rawValue, 2, signed: true),
-                              Decimals(completed.userCentError.rawValue, 3, signed: true), texts.name(completed.feedback),
-                              texts.matching(accuracy))
-        logger.info("\(line)")
-    }
 }
 
 extension Controller {

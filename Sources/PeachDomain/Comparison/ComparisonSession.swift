@@ -43,11 +43,12 @@ public final class ComparisonSession {
         observers: [any ComparisonObserver] = [],
         settings: any TrainingSettingsProvider,
         clock: any TrainingClock,
+        gate: (any ExerciseGate)? = nil,
         interruptions: any TrainingInterruptionSource,
         random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
         logger: Logger = Logger(label: "peach.comparison")
     ) {
-        self.resources = SessionResources(notePlayer: notePlayer, clock: clock, logger: logger,
+        self.resources = SessionResources(notePlayer: notePlayer, clock: clock, gate: gate, logger: logger,
                                           trainingName: "comparison training")
         self.strategy = strategy
         self.profile = profile
@@ -86,7 +87,7 @@ public final class ComparisonSession {
         strategy.answered(completed)
         resources.notify(observers, "a comparison") { try $0.comparisonCompleted(completed) }
         guard resources.run == run else { return }
-        resources.schedule(after: Self.feedbackDuration) { [weak self] in
+        resources.scheduleNextExercise(after: Self.feedbackDuration) { [weak self] in
             self?.startNextComparison()
         }
         state = .showingFeedback

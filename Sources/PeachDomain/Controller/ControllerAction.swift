@@ -12,4 +12,6 @@ public enum ControllerAction: Hashable, Sendable {
     case start(TrainingMode)
     /// Stop training (the session discards the incomplete exercise).
     case stop
+    /// Say the current mode's threshold (or Tune & Match's mean error), its trend and the last result.
+    case report
 }

@@ -39,11 +39,12 @@ public final class PitchMatchingSession {
         observers: [any PitchMatchingObserver] = [],
         settings: any TrainingSettingsProvider,
         clock: any TrainingClock,
+        gate: (any ExerciseGate)? = nil,
         interruptions: any TrainingInterruptionSource,
         random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
         logger: Logger = Logger(label: "peach.pitch-matching")
     ) {
-        self.resources = SessionResources(notePlayer: notePlayer, clock: clock, logger: logger,
+        self.resources = SessionResources(notePlayer: notePlayer, clock: clock, gate: gate, logger: logger,
                                           trainingName: "pitch-matching training")
         self.observers = observers
         self.settingsProvider = settings
@@ -117,7 +118,7 @@ public final class PitchMatchingSession {
         lastCompleted = completed
         resources.notify(observers, "a pitch-matching result") { try $0.pitchMatchingCompleted(completed) }
         guard resources.run == run else { return }
-        resources.schedule(after: Self.feedbackDuration) { [weak self] in
+        resources.scheduleNextExercise(after: Self.feedbackDuration) { [weak self] in
             self?.startNextChallenge()
         }
         state = .showingFeedback

@@ -19,10 +19,14 @@ final class SessionResources {
     /// player, observers, `onChange`) and goes on only if it is unchanged, so a `stop()` from inside
     /// such a call is never undone by the code that made it.
     private(set) var run = 0
+    /// What the next exercise waits for after the feedback pause (a spoken prompt); nil: nothing.
+    let gate: (any ExerciseGate)?
 
-    init(notePlayer: any NotePlayer, clock: any TrainingClock, logger: Logger, trainingName: String) {
+    init(notePlayer: any NotePlayer, clock: any TrainingClock, gate: (any ExerciseGate)? = nil, logger: Logger,
+         trainingName: String) {
         self.notePlayer = notePlayer
         self.clock = clock
+        self.gate = gate
         self.logger = logger
         self.trainingName = trainingName
     }
@@ -61,6 +65,20 @@ final class SessionResources {
             guard let self, timerToken == token else { return }
             timer = nil
             action()
+        }
+    }
+
+    /// The next exercise after the feedback pause, once the gate lets it through; a `stop()` meanwhile
+    /// (a new run) drops it.
+    func scheduleNextExercise(after delay: Duration, _ next: @escaping @MainActor () -> Void) {
+        let run = self.run
+        schedule(after: delay) { [weak self] in
+            guard let self else { return }
+            guard let gate else { return next() }
+            gate.whenOpen { [weak self] in
+                guard let self, self.run == run else { return }
+                next()
+            }
         }
     }
 

@@ -11,7 +11,10 @@ enum BuiltInGenericMapping {
         #   keys            Hear & Compare: C4 (middle C) and above = higher, below C4 = lower.
         #                   Tune & Match: any key commits the wheel's current position.
         #   program change  0 = Hear & Compare, 1 = Compare intervals, 2 = Tune & Match,
-        #                   3 = Match intervals, 4 = stop (program buttons or a patch selector).
+        #                   3 = Match intervals, 4 = stop, 5 = report (program buttons or a patch selector).
+        #   chords          3 or more keys struck together (within 80 ms) do what their lowest key names:
+        #                   C = Hear & Compare, D = Compare intervals, E = Tune & Match, F = Match intervals,
+        #                   G = the spoken report, A = stop. A single key answers (or commits) 80 ms late.
         name: Generic MIDI keyboard
         match: "*"
         reference: MIDI 1.0 Detailed Specification (MIDI Association), channel voice messages
@@ -31,5 +34,15 @@ enum BuiltInGenericMapping {
           match: {program: 2}
           match-intervals: {program: 3}
         stop: {program: 4}
+        report: {program: 5}
+        chords:
+          keys: 3
+          within-ms: 80
+          compare: C
+          compare-intervals: D
+          match: E
+          match-intervals: F
+          report: G
+          stop: A
         """
 }

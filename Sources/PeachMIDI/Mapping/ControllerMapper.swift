@@ -11,29 +11,61 @@ public struct ControllerMapper: Sendable {
     private var skill: TrainingMode.Skill?
     /// Last value of every controller number per channel, for button edges (index channel·128 + cc).
     private var controllerValues: [UInt8]
+    private var chords: ChordDetector?
 
     public init(mapping: ControllerMapping) {
         self.mapping = mapping
+        chords = mapping.chords.map { ChordDetector(gesture: $0) }
         release = WheelReleaseDetector(settings: mapping.wheel)
         flick = WheelFlickDetector(settings: mapping.wheel)
         controllerValues = Array(repeating: 0, count: 16 * 128)
     }
 
     /// The actions one message asks for. `skill` is what is being trained now (nil when idle):
-    /// answers only count in Hear & Compare, tuning and commits only in Tune & Match; choosing a mode
-    /// and stopping work always.
+    /// answers only count in Hear & Compare, tuning and commits only in Tune & Match; choosing a mode,
+    /// stopping and the report work always. With chords, a key's own action comes only once it is
+    /// clear that it is no chord: from a later message or `tick(at:)` after the chord window.
     public mutating func actions(for message: MIDIMessage, at time: UInt64, skill: TrainingMode.Skill?) -> [ControllerAction] {
+        var actions = tick(at: time, skill: skill)
+        switch message {
+        case let .noteOn(channel, note, _):
+            guard chords != nil else { return actions + key(note, channel: channel) }
+            switch chords?.keyDown(channel: channel, note: note, at: time) {
+            case .chord(let action?)?: actions.append(action)
+            case .chord(nil)?, .swallowed?, .waiting?, nil: break
+            }
+            return actions
+        default:
+            return actions + other(message, at: time)
+        }
+    }
+
+    /// The actions of keys whose chord window has passed by `time` (single keys after all). The
+    /// consumer calls it at `chordDeadline` when no other message came.
+    public mutating func tick(at time: UInt64, skill: TrainingMode.Skill?) -> [ControllerAction] {
         if skill != self.skill {
             self.skill = skill
             release.reset()
             flick.reset()
         }
+        guard let expired = chords?.expired(at: time), !expired.isEmpty else { return [] }
+        return expired.flatMap { key($0.note, channel: $0.channel) }
+    }
+
+    /// When `tick(at:)` has keys to let go of, in monotonic nanoseconds; nil when no key waits.
+    public var chordDeadline: UInt64? { chords?.deadline }
+
+    private func key(_ note: UInt8, channel: UInt8) -> [ControllerAction] {
+        fire { trigger in
+            if case let .notes(range) = trigger.source { return range.contains(note) && trigger.accepts(channel: channel) }
+            return false
+        }
+    }
+
+    private mutating func other(_ message: MIDIMessage, at time: UInt64) -> [ControllerAction] {
         switch message {
-        case let .noteOn(channel, note, _):
-            return fire { trigger in
-                if case let .notes(range) = trigger.source { return range.contains(note) && trigger.accepts(channel: channel) }
-                return false
-            }
+        case .noteOn:
+            return []
         case let .programChange(channel, program):
             return fire { trigger in
                 if case let .program(number) = trigger.source { return number == program && trigger.accepts(channel: channel) }
@@ -90,6 +122,7 @@ public struct ControllerMapper: Sendable {
     private func fire(_ matches: (ControlTrigger) -> Bool) -> [ControllerAction] {
         for (mode, triggers) in mapping.modes where triggers.contains(where: matches) { return [.start(mode)] }
         if mapping.stop.contains(where: matches) { return [.stop] }
+        if mapping.report.contains(where: matches) { return [.report] }
         switch skill {
         case .comparison:
             if mapping.higher.contains(where: matches) { return [.answer(higher: true)] }

@@ -16,12 +16,16 @@ public struct ControllerMapping: Hashable, Sendable {
     public var commit: [ControlTrigger]
     public var modes: [TrainingMode: [ControlTrigger]]
     public var stop: [ControlTrigger]
+    /// Controls that ask for the spoken report.
+    public var report: [ControlTrigger]
+    /// Chords of keys as commands (modes, stop, report), for keyboards without other controls.
+    public var chords: ChordGesture?
     public var feedback: FeedbackOutputs?
 
     public init(name: String, file: String, match: [NamePattern] = [], tuning: TuningControl = .pitchWheel(channel: nil),
                 wheel: WheelSettings = WheelSettings(), higher: [ControlTrigger] = [], lower: [ControlTrigger] = [],
                 commit: [ControlTrigger] = [], modes: [TrainingMode: [ControlTrigger]] = [:], stop: [ControlTrigger] = [],
-                feedback: FeedbackOutputs? = nil) {
+                report: [ControlTrigger] = [], chords: ChordGesture? = nil, feedback: FeedbackOutputs? = nil) {
         self.name = name
         self.file = file
         self.match = match
@@ -32,6 +36,8 @@ public struct ControllerMapping: Hashable, Sendable {
         self.commit = commit
         self.modes = modes
         self.stop = stop
+        self.report = report
+        self.chords = chords
         self.feedback = feedback
     }
 

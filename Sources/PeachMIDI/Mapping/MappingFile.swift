@@ -6,7 +6,8 @@ import PeachYAML
 /// a commit control — is reported as `FILE:LINE:COLUMN: reason`, all of them at once, and a file with
 /// any problem gives no mapping at all: it is never half-applied.
 public enum MappingFile {
-    public static let topLevelKeys = ["name", "match", "reference", "channel", "tuning", "answers", "modes", "stop", "feedback"]
+    public static let topLevelKeys = ["name", "match", "reference", "channel", "tuning", "answers", "modes", "stop", "report", "chords", "feedback"]
+    static let chordKeys = ["keys", "within-ms", "stop", "report"] + TrainingMode.allCases.map(\.rawValue)
     static let tuningKeys = ["control", "commit", "neutral-zone", "release-ms", "flick-threshold"]
     static let controlKeys = ["note", "notes", "cc", "program", "channel"]
     static let messageKeys = ["note-on", "note-off", "cc", "program", "velocity", "value", "channel"]
@@ -94,6 +95,8 @@ private struct Reader {
             }
         }
         if let stop = top.optional("stop") { mapping.stop = triggers(stop, job: "stop") }
+        if let report = top.optional("report") { mapping.report = triggers(report, job: "report") }
+        if let chords = top.optional("chords") { mapping.chords = readChords(chords) }
         if let feedback = top.optional("feedback") { mapping.feedback = readFeedback(feedback) }
         checkTuningControlIsFree(mapping, node: top.optional("tuning"))
         return mapping
@@ -156,6 +159,34 @@ private struct Reader {
             assigned.append((trigger, job, item.line))
             return trigger
         }
+    }
+
+    /// `chords`: how many keys make a chord, how close together, and what the lowest key's note names.
+    mutating func readChords(_ node: YAMLNode) -> ChordGesture? {
+        guard let map = errors.collect({ try node.mapping() }) else { return nil }
+        errors.add(contentsOf: map.unknownKeys(allowed: MappingFile.chordKeys))
+        var gesture = ChordGesture()
+        if let keys = map.optional("keys"), let value = errors.collect({ try keys.int(in: 3...10) }) { gesture.minimumKeys = value }
+        if let window = map.optional("within-ms"), let value = errors.collect({ try window.int(in: 20...300) }) {
+            gesture.window = Double(value) / 1000
+        }
+        let jobs: [(String, ControllerAction)] = TrainingMode.allCases.map { ($0.rawValue, .start($0)) } + [("stop", .stop), ("report", .report)]
+        var lines: [Int: (job: String, line: Int)] = [:]
+        for (job, action) in jobs {
+            guard let item = map.optional(job), let text = errors.collect({ try item.string() }) else { continue }
+            guard let note = MIDINote(name: text + "4"), !text.contains(where: \.isNumber) else {
+                errors.add(item.error("`\(text)` is not a note letter; write the chord's lowest key as `C`, `F#` or `Bb`"))
+                continue
+            }
+            let pitchClass = note.rawValue % 12
+            if let other = lines[pitchClass] {
+                errors.add(item.error("chords on \(text) are already `\(other.job)` (line \(other.line)); a chord can do only one thing"))
+                continue
+            }
+            lines[pitchClass] = (job, item.line)
+            gesture.actions[pitchClass] = action
+        }
+        return gesture
     }
 
     mutating func readFeedback(_ node: YAMLNode) -> FeedbackOutputs? {

@@ -11,6 +11,8 @@ import PeachText
 ///   the incomplete exercise is discarded, nothing is recorded, every note stops.
 /// - The audio output fails → `audioInterruptionBegan`, training stops; when the output is back,
 ///   training does not resume by itself: a controller's start control or a replug starts it.
+/// - With an announcer, each of these is said aloud (the mode, "stopped", the sound back, answers not
+///   saved and saved again, the report on request), and training notes wait until it has been said.
 @MainActor
 public final class PracticeBox {
     public enum Activity: Hashable, Sendable {
@@ -46,13 +48,20 @@ public final class PracticeBox {
     /// Called after anything the status line shows may have changed.
     public var onChange: (@MainActor () -> Void)?
     private let alerts: FeedbackAnnouncer?
+    let announcer: (any Announcer)?
+    let reports: (any ReportSource)?
+    /// The mode about to start once its name has been said; training counts as running meanwhile.
+    var pendingStart: TrainingMode?
 
     public init(comparison: ComparisonSession, matching: PitchMatchingSession,
                 interruptions: TrainingInterruptionCenter, modeMemory: any ModeMemory,
-                modeOverride: TrainingMode? = nil, alerts: FeedbackAnnouncer? = nil, texts: Texts,
+                modeOverride: TrainingMode? = nil, alerts: FeedbackAnnouncer? = nil,
+                announcer: (any Announcer)? = nil, reports: (any ReportSource)? = nil, texts: Texts,
                 logger: Logger = Logger(label: "peach.box")) {
         self.alerts = alerts
         self.texts = texts
+        self.announcer = announcer
+        self.reports = reports
         self.comparison = comparison
         self.matching = matching
         self.interruptions = interruptions
@@ -65,13 +74,14 @@ public final class PracticeBox {
     }
 
     public var activity: Activity {
+        if let pendingStart { return .training(pendingStart) }
         if comparison.isRunning { return .training(TrainingMode(skill: .comparison, scope: comparison.scope)) }
         if matching.isRunning { return .training(TrainingMode(skill: .matching, scope: matching.scope)) }
         if connectedControllers.isEmpty { return .waitingForController }
         return isAudioAvailable ? .ready : .waitingForAudio
     }
 
-    public var isTraining: Bool { comparison.isRunning || matching.isRunning }
+    public var isTraining: Bool { pendingStart != nil || comparison.isRunning || matching.isRunning }
 
     /// The tuning control's current value (the computer keyboard moves it in steps from here).
     public var tuningControlValue: Double { matching.controlValue }
@@ -112,9 +122,12 @@ public final class PracticeBox {
             if let heldValue { matching.adjust(heldValue) }
             matching.commit()
         case .start(let requested):
-            if activity != .training(requested) { start(requested) }
+            // The mode already running is not restarted, only confirmed.
+            if activity != .training(requested) { start(requested) } else if announcer != nil { interject(.mode(requested)) }
         case .stop:
             stopTraining()
+        case .report:
+            report()
         }
     }
 
@@ -135,6 +148,7 @@ public final class PracticeBox {
             start(mode)
         } else {
             logger.info("\(texts.text(.boxAudioBack))")
+            say(.audioBack)
         }
         onChange?()
     }
@@ -152,6 +166,7 @@ public final class PracticeBox {
     public func historyRefused(_ reason: String, keptInJournal: Bool) {
         historyProblem = HistoryProblem(reason: reason, isKeptInJournal: keptInJournal)
         alerts?.announce(.historyUnavailable)
+        say(.answersNotSaved(kept: keptInJournal))
         onChange?()
     }
 
@@ -159,6 +174,7 @@ public final class PracticeBox {
         guard historyProblem != nil else { return }
         historyProblem = nil
         alerts?.announce(.historyRecovered)
+        say(.answersSavedAgain)
         onChange?()
     }
 
@@ -169,7 +185,8 @@ public final class PracticeBox {
 
     // MARK: Training
 
-    /// Starts `mode` (stopping the other skill's session first) and remembers it.
+    /// Starts `mode` (stopping the running session first) and remembers it; with an announcer, once
+    /// the mode's name has been said.
     public func start(_ mode: TrainingMode) {
         self.mode = mode
         modeMemory.remember(mode)
@@ -180,6 +197,17 @@ public final class PracticeBox {
         }
         lastInterruption = nil
         startsWhenAudioAppears = false
+        comparison.stop()
+        matching.stop()
+        pendingStart = mode
+        onChange?()
+        say(.mode(mode)) { [weak self] in self?.begin(mode) }
+    }
+
+    /// The session of `mode` starts, unless something else was asked for while its name was said.
+    func begin(_ mode: TrainingMode) {
+        guard pendingStart == mode, isAudioAvailable else { return }
+        pendingStart = nil
         logger.info("\(texts.text(.boxStarting, mode.rawValue))")
         switch mode.skill {
         case .comparison:
@@ -195,14 +223,19 @@ public final class PracticeBox {
     }
 
     public func stopTraining() {
+        pendingStart = nil
         comparison.stop()
         matching.stop()
+        say(.stopped)
         onChange?()
     }
 
     private func interrupt(_ interruption: TrainingInterruption) {
         if isTraining, interruption.stopsTraining { lastInterruption = interruption }
+        if interruption.stopsTraining { pendingStart = nil }
         interruptions.post(interruption)
+        // After the sessions have stopped, so that nothing waiting for the prompt starts an exercise.
+        if interruption.stopsTraining { announcer?.hush() }
     }
 }
 

@@ -32,6 +32,7 @@ public struct KeyboardController: Sendable {
         case .character("3"): return .action(.start(.match))
         case .character("4"): return .action(.start(.matchIntervals))
         case .character("s"), .escape: return .action(.stop)
+        case .character("r"): return .action(.report)
         case .character("q"): return .quit
         default: return nil
         }

@@ -34,6 +34,9 @@ public struct PracticeStatus: Hashable, Sendable {
         case .ready:
             activity = box.lastInterruption.map { texts.text(.statusStoppedBecause, texts.reason($0)) }
                 ?? texts.text(.statusStoppedStartFromController)
+        case .training(let mode) where box.pendingStart == mode:
+            self.mode = mode
+            activity = texts.text(.statusStarting)
         case .training(let mode):
             self.mode = mode
             activity = mode.skill == .comparison ? Self.describe(box.comparison.state, texts)

@@ -1,0 +1,40 @@
+import Foundation
+import Logging
+import PeachDomain
+import PeachText
+
+/// Each answer as a log line (journald on the box): what was asked, how it went, and the mode's
+/// measurement with that answer included (the profile observes before this log).
+@MainActor
+final class ResultLog: ComparisonObserver, PitchMatchingObserver {
+    private let logger = Logger(label: "peach.result")
+    private let profile: PerceptualProfile
+    private let settings: any TrainingSettingsProvider
+    private let texts: Texts
+
+    init(profile: PerceptualProfile, settings: any TrainingSettingsProvider, texts: Texts) {
+        self.profile = profile
+        self.settings = settings
+        self.texts = texts
+    }
+
+    func comparisonCompleted(_ completed: CompletedComparison) {
+        let comparison = completed.comparison
+        let threshold = profile.thresholdEstimate(for: ComparisonRecord(completed).mode, range: settings.currentSettings.noteRange)
+        let line = texts.text(.logComparison, comparison.referenceNote.name, comparison.targetNote.name,
+                              Decimals(comparison.centOffset.rawValue, 2, signed: true),
+                              texts.text(completed.answeredHigher ? .answerHigher : .answerLower),
+                              texts.text(completed.isCorrect ? .answerCorrect : .answerWrong), texts.threshold(threshold?.overall))
+        logger.info("\(line)")
+    }
+
+    func pitchMatchingCompleted(_ completed: CompletedPitchMatching) {
+        let challenge = completed.challenge
+        let accuracy = profile.matchingAccuracy(for: PitchMatchingRecord(completed).mode)
+        let line = texts.text(.logPitchMatching, challenge.referenceNote.name, challenge.targetNote.name,
+                              Decimals(challenge.initialCentOffset.rawValue, 2, signed: true),
+                              Decimals(completed.userCentError.rawValue, 3, signed: true), texts.name(completed.feedback),
+                              texts.matching(accuracy))
+        logger.info("\(line)")
+    }
+}

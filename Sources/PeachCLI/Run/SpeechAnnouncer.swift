@@ -1,0 +1,143 @@
+import Foundation
+import Logging
+import PeachDomain
+import PeachPractice
+import PeachSound
+import PeachSpeech
+import PeachText
+
+/// Prompts spoken by eSpeak NG and mixed into the sound engine's output like a cue (one device, one
+/// clock), at `feedback.voice-level` relative to a training note. Fixed prompts are synthesised ahead
+/// of time off the main actor, so one starts within a render period of its cause; the report is
+/// synthesised when asked for. While a prompt sounds, the next exercise waits (the gate).
+@MainActor
+final class SpeechAnnouncer: Announcer {
+    private let engine: SoundEngine
+    private let synthesizer: SpeechSynthesizer
+    private let clock: any TrainingClock
+    private let voice: @MainActor () -> VoiceSettings
+    private let noteRMS: Double
+    private let logger: Logger
+    /// Spoken texts ready to play, by language and words.
+    private var spoken: [String: (sound: SampledSound, rms: Double)] = [:]
+    /// What runs once the prompt being said has been heard (its `then`s and the sessions' gate).
+    private var waiting: [@MainActor () -> Void] = []
+    private var end: (any ScheduledTimer)?
+    /// Counts prompts: a synthesis that finishes after a newer prompt (or a hush) is not played.
+    private var generation = 0
+    /// True from `say` until the prompt has been heard (including while it is being synthesised).
+    private(set) var isSpeaking = false
+    /// A breath between the end of a prompt and the next training note.
+    static let pause: Duration = .milliseconds(150)
+
+    init(engine: SoundEngine, synthesizer: SpeechSynthesizer = SpeechSynthesizer(), clock: any TrainingClock,
+         noteRMS: Double, voice: @escaping @MainActor () -> VoiceSettings, logger: Logger = Logger(label: "peach.voice")) {
+        self.engine = engine
+        self.synthesizer = synthesizer
+        self.clock = clock
+        self.noteRMS = noteRMS
+        self.voice = voice
+        self.logger = logger
+    }
+
+    /// Synthesises `prompts` in the configured language off the main actor; returns when they are ready.
+    func prepare(_ prompts: [SpokenPrompt] = SpokenPrompt.fixed) async {
+        let language = voice().language
+        let texts = prompts.map { SpokenText.text(for: $0, in: language) }.filter { spoken[Self.key($0, language)] == nil }
+        let synthesizer = self.synthesizer
+        // One at a time, so that each is ready as soon as it can be (and a prompt said meanwhile waits
+        // for one synthesis at most).
+        for text in texts where spoken[Self.key(text, language)] == nil {
+            let samples = await Task.detached { try? synthesizer.speak(text, in: language) }.value
+            if let samples { store(samples, text: text, language: language) } else {
+                let message = Texts(language).text(.speakCannotSynthesise, text)
+                logger.warning("\(message)")
+            }
+        }
+    }
+
+    func say(_ prompt: SpokenPrompt, then: (@MainActor () -> Void)?) {
+        if let then { waiting.append(then) }
+        let settings = voice()
+        guard settings.isOn else { return finish() }
+        let text = SpokenText.text(for: prompt, in: settings.language)
+        generation += 1
+        let current = generation
+        end?.cancel()
+        end = nil
+        // Cut off a prompt still sounding: the newest is what the player needs to hear.
+        if isSpeaking { try? engine.stopAll() }
+        isSpeaking = true
+        if let ready = spoken[Self.key(text, settings.language)] {
+            return play(ready, text: text, level: settings.level)
+        }
+        let synthesizer = self.synthesizer
+        Task { [weak self] in
+            let samples = await Task.detached { try? synthesizer.speak(text, in: settings.language) }.value
+            guard let self, current == generation else { return }
+            guard let samples else {
+                let message = Texts(settings.language).text(.speakCannotSynthesise, text)
+                logger.warning("\(message)")
+                return finish()
+            }
+            // A fixed prompt asked for before it was prepared is kept; a report is not.
+            play(store(samples, text: text, language: settings.language, keep: SpokenPrompt.fixed.contains(prompt)),
+                 text: text, level: settings.level)
+        }
+    }
+
+    func whenOpen(_ proceed: @escaping @MainActor () -> Void) {
+        guard isSpeaking else { return proceed() }
+        waiting.append(proceed)
+    }
+
+    func hush() {
+        generation += 1
+        end?.cancel()
+        end = nil
+        if isSpeaking { try? engine.stopAll() }
+        finish()
+    }
+
+    /// The playback amplitude that puts the prompt's RMS `level` from a training note's.
+    static func amplitude(level: AmplitudeDB, noteRMS: Double, speechRMS: Double) -> AmplitudeDB {
+        AmplitudeDB(20 * log10(max(noteRMS, 1e-9) / max(speechRMS, 1e-9)) + level.rawValue)
+    }
+
+    private func play(_ ready: (sound: SampledSound, rms: Double), text: String, level: AmplitudeDB) {
+        let seconds = Double(ready.sound.count) / VoiceRenderer.sampleRate
+        logger.info("saying \"\(text)\" (\(String(format: "%.2f", seconds)) s)")
+        do {
+            try engine.playCue(ready.sound, amplitude: Self.amplitude(level: level, noteRMS: noteRMS, speechRMS: ready.rms))
+        } catch {
+            let message = Texts(voice().language).text(.speakCannotSay, text, String(describing: error))
+            logger.warning("\(message)")
+            return finish()
+        }
+        let current = generation
+        end = clock.schedule(after: .milliseconds(Int64((seconds * 1000).rounded())) + Self.pause) { [weak self] in
+            guard let self, current == generation else { return }
+            end = nil
+            logger.info("said \"\(text)\"")
+            finish()
+        }
+    }
+
+    /// Nothing is being said any more: everything that waited goes on, in order.
+    private func finish() {
+        isSpeaking = false
+        let ready = waiting
+        waiting.removeAll()
+        for proceed in ready { proceed() }
+    }
+
+    @discardableResult
+    private func store(_ samples: [Float], text: String, language: Language, keep: Bool = true) -> (sound: SampledSound, rms: Double) {
+        let power = samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(1, samples.count))
+        let ready = (SampledSound(samples: samples), power.squareRoot())
+        if keep { spoken[Self.key(text, language)] = ready }
+        return ready
+    }
+
+    private static func key(_ text: String, _ language: Language) -> String { "\(language.rawValue) \(text)" }
+}

@@ -1,0 +1,52 @@
+import PeachDomain
+
+/// What the box says, and the report on request.
+extension PracticeBox {
+    /// Says `prompt` when there is an announcer and a sound output to say it through; `then` runs once
+    /// it has been heard, or at once when nothing is said.
+    func say(_ prompt: SpokenPrompt, then: (@MainActor () -> Void)? = nil) {
+        guard let announcer, isAudioAvailable else {
+            then?()
+            return
+        }
+        announcer.say(prompt, then: then)
+    }
+
+    /// The report of the current mode, said while training goes on (see `interject`).
+    public func report() {
+        interject(.report(currentReport()))
+    }
+
+    /// Says `prompt` without stopping training. Between exercises the next one waits for it; in the
+    /// middle of one, the unanswered exercise is thrown away (never recorded) and a new one starts
+    /// after the prompt, so that no note sounds with it.
+    func interject(_ prompt: SpokenPrompt) {
+        guard case .training(let running) = activity, pendingStart == nil,
+              comparison.state != .showingFeedback, matching.state != .showingFeedback else {
+            say(prompt)
+            return
+        }
+        comparison.stop()
+        matching.stop()
+        pendingStart = running
+        onChange?()
+        say(prompt) { [weak self] in self?.begin(running) }
+    }
+
+    /// The report as it stands now: the mode's measurement and trend, and the run's last answer.
+    public func currentReport() -> SpokenReport {
+        var current = mode
+        if case .training(let running) = activity { current = running }
+        let figures = reports?.measurement(for: current)
+        var last: SpokenReport.LastResult?
+        switch current.skill {
+        case .comparison:
+            last = comparison.lastCompleted.map {
+                .comparison(correct: $0.isCorrect, cents: $0.comparison.centOffset.magnitude.rawValue)
+            }
+        case .matching:
+            last = matching.lastCompleted.map { .matching(error: $0.userCentError.rawValue) }
+        }
+        return SpokenReport(mode: current, measurement: figures?.value, trend: figures?.trend, last: last)
+    }
+}

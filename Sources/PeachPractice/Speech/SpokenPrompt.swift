@@ -1,0 +1,75 @@
+import PeachDomain
+
+/// Something the box says aloud. A value: what to say, not how it sounds in which language
+/// (`SpokenText` has the words).
+public enum SpokenPrompt: Hashable, Sendable {
+    /// Training starts in, or switches to, this mode.
+    case mode(TrainingMode)
+    /// Training stopped at the player's request.
+    case stopped
+    /// The audio output is back after a loss; training waits for the player.
+    case audioBack
+    /// The history refuses answers: kept for later (`kept`), or lost when the journal fails too.
+    case answersNotSaved(kept: Bool)
+    /// The history takes answers again.
+    case answersSavedAgain
+    /// The report the player asked for.
+    case report(SpokenReport)
+
+    /// The prompts whose words never change: synthesised once, ahead of time.
+    public static let fixed: [SpokenPrompt] = TrainingMode.allCases.map { .mode($0) }
+        + [.stopped, .audioBack, .answersNotSaved(kept: true), .answersNotSaved(kept: false), .answersSavedAgain]
+}
+
+/// What the report says: the mode's measurement with its interval, its trend, and the last result.
+public struct SpokenReport: Hashable, Sendable {
+    /// The last answer of the running session.
+    public enum LastResult: Hashable, Sendable {
+        case comparison(correct: Bool, cents: Double)
+        /// Signed error in cents, + sharp.
+        case matching(error: Double)
+    }
+
+    public var mode: TrainingMode
+    /// Hear & Compare: the threshold (75 % correct); Tune & Match: the mean error. Nil: not enough answers yet.
+    public var measurement: CentsEstimate?
+    public var trend: ProgressChange?
+    public var last: LastResult?
+
+    public init(mode: TrainingMode, measurement: CentsEstimate?, trend: ProgressChange?, last: LastResult?) {
+        self.mode = mode
+        self.measurement = measurement
+        self.trend = trend
+        self.last = last
+    }
+}
+
+/// Where the report's figures come from (the profile, in the box).
+@MainActor
+public protocol ReportSource: AnyObject {
+    /// The measurement and trend of `mode`, as the profile has them now.
+    func measurement(for mode: TrainingMode) -> (value: CentsEstimate?, trend: ProgressChange?)
+}
+
+/// The profile as the report's source: the threshold as the measurement defines it (nil when its
+/// interval is too wide to say), Tune & Match's mean error, and each one's trend.
+@MainActor
+public final class ProfileReportSource: ReportSource {
+    private let profile: PerceptualProfile
+    private let settings: any TrainingSettingsProvider
+
+    public init(profile: PerceptualProfile, settings: any TrainingSettingsProvider) {
+        self.profile = profile
+        self.settings = settings
+    }
+
+    public func measurement(for mode: TrainingMode) -> (value: CentsEstimate?, trend: ProgressChange?) {
+        let range = settings.currentSettings.noteRange
+        switch mode.skill {
+        case .comparison:
+            return (profile.thresholdEstimate(for: mode, range: range)?.overall, profile.answers(for: mode).change(range: range))
+        case .matching:
+            return (profile.matchingAccuracy(for: mode)?.meanError, profile.attempts(for: mode).change)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import PeachDomain
+import PeachText
+
+/// Every word the box says, from the language tables (`speak…` keys). Numbers are written as digits
+/// in the language's own form ("6,2"), which eSpeak reads as words ("sechs Komma zwei").
+public enum SpokenText {
+    public static func text(for prompt: SpokenPrompt, in language: Language) -> String {
+        let texts = Texts(language)
+        switch prompt {
+        case .mode(let mode): return modeName(mode, texts)
+        case .stopped: return texts.text(.speakStopped)
+        case .audioBack: return texts.text(.speakAudioBack)
+        case .answersNotSaved(kept: true): return texts.text(.speakAnswersKept)
+        case .answersNotSaved(kept: false): return texts.text(.speakAnswersNotSaved)
+        case .answersSavedAgain: return texts.text(.speakAnswersSavedAgain)
+        case .report(let report): return text(for: report, texts)
+        }
+    }
+
+    public static func modeName(_ mode: TrainingMode, in language: Language) -> String {
+        modeName(mode, Texts(language))
+    }
+
+    private static func modeName(_ mode: TrainingMode, _ texts: Texts) -> String {
+        switch mode {
+        case .compare: texts.text(.speakModeCompare)
+        case .compareIntervals: texts.text(.speakModeCompareIntervals)
+        case .match: texts.text(.speakModeMatch)
+        case .matchIntervals: texts.text(.speakModeMatchIntervals)
+        }
+    }
+
+    /// "Hear and compare, single notes. Your threshold: 6.2 cents, between 5.1 and 7.6. Stable.
+    /// Last answer: right, at 6.0 cents."
+    public static func text(for report: SpokenReport, in language: Language) -> String {
+        text(for: report, Texts(language))
+    }
+
+    private static func text(for report: SpokenReport, _ texts: Texts) -> String {
+        var sentences = [modeName(report.mode, texts)]
+        let measure = texts.text(report.mode.skill == .comparison ? .speakThreshold : .speakMeanError)
+        if let value = report.measurement {
+            sentences.append(texts.text(.speakMeasurement, measure, value.value, value.low, value.high))
+        } else {
+            sentences.append(texts.text(.speakNotEnoughAnswers, measure))
+        }
+        sentences.append(trend(report.trend, texts))
+        switch report.last {
+        case .comparison(let correct, let size)?:
+            sentences.append(texts.text(correct ? .speakLastAnswerRight : .speakLastAnswerWrong, size))
+        case .matching(let error)?:
+            sentences.append(texts.text(error >= 0 ? .speakLastAttemptSharp : .speakLastAttemptFlat, abs(error)))
+        case nil:
+            break
+        }
+        return sentences.joined(separator: " ")
+    }
+
+    private static func trend(_ change: ProgressChange?, _ texts: Texts) -> String {
+        guard let change else { return texts.text(.speakNoTrend) }
+        switch change.trend {
+        case .stable: return texts.text(.speakStable)
+        case .improving: return texts.text(.speakImproving, abs(change.cents))
+        case .declining: return texts.text(.speakDeclining, abs(change.cents))
+        }
+    }
+}
