@@ -131,6 +131,24 @@ struct SoundEngineBehaviourTests {
         #expect(audio[1000...].allSatisfy { $0 == 0 })
     }
 
+    @Test("cues played long ago are let go; one still playing, or within the margin, is kept")
+    func cuesLetGo() throws {
+        let (engine, sink) = try Support.engine()
+        let samples = [Float](repeating: 0.1, count: 4800)
+        for _ in 0..<5 {
+            try engine.playCue(SampledSound(samples: samples), amplitude: -6)
+            sink.render(frames: 4800)
+        }
+        // 5 cues of 0.1 s within 0.5 s: every one is inside the margin still.
+        #expect(engine.heldCueCount == 5)
+        sink.render(frames: Int(SoundEngine.cueMargin) + 4800)
+        let last = SampledSound(samples: samples)
+        try engine.playCue(last, amplitude: -6)
+        #expect(engine.heldCueCount == 1, "only the cue just played is held")
+        let audio = Array(sink.render(frames: 4800))
+        #expect(abs(audio[100] - 0.1 * Float(AmplitudeDB(-6).linearGain)) < 1e-6, "the held cue plays")
+    }
+
     @Test("amplitude in dB sets the level: −20 dB is a tenth")
     func amplitude() throws {
         let (engine, sink) = try Support.engine()

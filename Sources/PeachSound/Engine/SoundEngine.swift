@@ -25,8 +25,16 @@ public final class SoundEngine: NotePlayer {
     /// Per slot, when it was last claimed: the oldest is taken when every slot is busy.
     private var claimedAt: [Int]
     private var claims = 0
-    /// Every cue ever played: the render thread reads their samples without owning them.
-    private var keptCues: [ObjectIdentifier: SampledSound] = [:]
+    /// Cues the render thread may still read (it reads their samples without owning them), each with
+    /// the rendered frame after which it surely no longer does. A spoken report is a new cue each
+    /// time: without letting go, every one would stay in memory for as long as the box runs.
+    private var keptCues: [ObjectIdentifier: (cue: SampledSound, until: Int64)] = [:]
+    /// Frames beyond a cue's own length before it is let go: a command may wait for the render call
+    /// after the current one (at most two of the largest periods), with room to spare.
+    static let cueMargin: Int64 = 48_000
+
+    /// How many cues are held for the render thread now.
+    var heldCueCount: Int { keptCues.count }
 
     public init(soundFont: String, preset: SoundFontPreset, calibration: KeyCalibration,
                 voiceCount: Int = SoundEngine.defaultVoiceCount) throws(SoundError) {
@@ -65,7 +73,11 @@ public final class SoundEngine: NotePlayer {
 
     /// Mixes a pre-rendered cue into the output at `amplitude`; it does not take a voice slot.
     public func playCue(_ cue: SampledSound, amplitude: AmplitudeDB) throws {
-        keptCues[ObjectIdentifier(cue)] = cue
+        let now = renderer.renderedFrames
+        keptCues = keptCues.filter { $0.value.until >= now }
+        let until = now + Int64(cue.count) + Self.cueMargin
+        let id = ObjectIdentifier(cue)
+        keptCues[id] = (cue, max(until, keptCues[id]?.until ?? 0))
         guard cue.count > 0 else { return }
         // invariant: checked non-empty above.
         try send(.cue(samples: UnsafePointer(cue.samples.baseAddress!), count: cue.count, gain: Float(amplitude.linearGain)))
