@@ -9,18 +9,8 @@ export XDG_CACHE_HOME=$OUT/cache XDG_CONFIG_HOME=$OUT/config
 # SQLite's WAL needs shared memory maps, which the 9p share does not offer: the history lives in the
 # guest's tmpfs, and the checks run in the guest.
 export PEACH_BOX_DATA=/tmp/peach-box-data
-status=0
-fail() { echo "FAIL: $*"; status=1; }
-send() { amidi -p hw:GadgetMIDI,0 -S "$1"; }
 # Appends "NAME MICROSECONDS" to the timeline the Swift checks read.
 mark() { echo "$1 $(now_us)" >> "$OUT/timeline.txt"; }
-count() { local n=0 l; while IFS= read -r l; do [[ $l =~ $2 ]] && n=$((n + 1)); done < "$1"; echo $n; }
-# waitcount FILE REGEX N [TIMEOUT]: until REGEX has matched N lines.
-waitcount() {
-  local start=$(now_us) secs=${4:-60}; local end=$(( start + secs * 1000000 ))
-  while [ $(now_us) -lt $end ]; do [ "$(count "$1" "$2")" -ge "$3" ] && { waited "$3 × '$2'" "$start" "$secs"; return 0; }; nap 0.1; done
-  fail "waited $secs s for $3 × '$2' in $1; it did not come. Its last lines:"; tail -n 8 "$1" | sed 's/^/  | /'; return 1
-}
 
 modprobe snd-seq; modprobe snd-aloop || { echo "FAIL: modprobe snd-aloop"; exit 1; }
 setup_keyboard
