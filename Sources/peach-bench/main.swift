@@ -80,6 +80,7 @@ func run() {
         }
     }
     storageFigures(&sink)
+    startupFigures()
     midiMappingFigures(&sink)
     measurementFigures(&sink)
     webFigures()
@@ -105,22 +106,6 @@ func storageFigures(_ sink: inout Int) {
                 print("storage benchmark: saving failed: \(error)")
             }
         }
-        for count in [100_000, 1_000_000] {
-            try store.deleteAll()
-            let (comparisons, matchings) = syntheticRecords(count)
-            _ = try store.importRecords(comparisons: comparisons, pitchMatchings: matchings, mode: .replace)
-            measure("start-up to a ready profile, \(count) stored answers", unit: "start-up", count: 1) {
-                guard let reopened = try? TrainingDataStore.open(location),
-                      let storedComparisons = try? reopened.allComparisons(),
-                      let storedMatchings = try? reopened.allPitchMatchings() else {
-                    print("storage benchmark: the history could not be read back")
-                    return
-                }
-                let profile = PerceptualProfile(comparisons: storedComparisons, pitchMatchings: storedMatchings)
-                let timeline = ProgressTimeline(comparisons: storedComparisons, pitchMatchings: storedMatchings, now: Date())
-                sink &+= profile.answers(for: .compare).count + timeline[.compare].count
-            }
-        }
         _ = matchings
     } catch {
         print("storage benchmark failed: \(error)")
@@ -139,6 +124,8 @@ if CommandLine.arguments.contains("--e2e-latency") {
     webLoadFigures(Array(CommandLine.arguments[2...]))
 } else if CommandLine.arguments.contains("--web") {
     webFigures()
+} else if CommandLine.arguments.contains("--startup") {
+    startupFigures()
 } else if CommandLine.arguments.contains("--sound") {
     soundBench()
 } else if CommandLine.arguments.contains("--measurement") {

@@ -94,20 +94,15 @@ final class PracticeBoxApp {
             throw CommandFailure(texts.text(.runCannotOpenHistory, storeOptions.location.directory.path))
         }
         let clock = SystemTrainingClock()
-        history.waitForLocks(upTo: 0.2)
-        let answers = DurableAnswerWriter(store: history, journal: AnswerJournal(location: storeOptions.location),
-                                          clock: clock)
-        // Answers a previous run could only journal go in before the profile is built from the history.
-        answers.replayJournal()
-        let profile: PerceptualProfile
+        let start: PracticeStart
         do {
-            // Read one answer at a time: a long history is never held in memory as a whole.
-            var digest = HistoryDigest(now: Date())
-            try history.forEachAnswer(comparison: { digest.add($0) }, pitchMatching: { digest.add($0) })
-            profile = PerceptualProfile(digest)
+            // Reads only the answers since the profile's checkpoint: the start does not grow with the history.
+            start = try PracticeStart.prepare(history, clock: clock)
         } catch {
             throw CommandFailure(texts.text(.runCannotReadHistory, "\(error)"))
         }
+        let answers = start.answers
+        let profile = start.profile
 
         let (sound, engine) = try RunChecks.sound(settings, origins: configuration.origins)
         let device = audioDeviceOverride ?? settings.audio.device

@@ -12,6 +12,10 @@ public struct AnswerBins: Sendable {
         let interval: DirectedInterval
         let level: Int32
         let isLater: Bool
+
+        static func inOrder(_ a: Key, _ b: Key) -> Bool {
+            (a.note, a.interval, a.level, a.isLater ? 1 : 0) < (b.note, b.interval, b.level, b.isLater ? 1 : 0)
+        }
     }
 
     struct Counts: Sendable {
@@ -53,10 +57,7 @@ public struct AnswerBins: Sendable {
     /// The bins in a fixed order, so that a fit gives the same digits every time.
     var entries: [(key: Key, counts: Counts)] {
         counts.map { (key: $0.key, counts: Counts(correct: $0.value.correct * factor, wrong: $0.value.wrong * factor)) }
-            .sorted { a, b in
-            (a.key.note, a.key.interval, a.key.level, a.key.isLater ? 1 : 0)
-                < (b.key.note, b.key.interval, b.key.level, b.key.isLater ? 1 : 0)
-        }
+            .sorted { Key.inOrder($0.key, $1.key) }
     }
 
     var intervals: [DirectedInterval] { Array(Set(counts.keys.map(\.interval))).sorted() }
@@ -65,6 +66,46 @@ public struct AnswerBins: Sendable {
         return Int(low)...Int(high)
     }
     var hasLaterPart: Bool { counts.keys.contains(where: \.isLater) }
+}
+
+/// Saved as the stored counts, total and factor exactly as they are (bit patterns, bins in key
+/// order), so that answers added after a reload give the same sums as if it had never happened.
+extension AnswerBins: Codable {
+    private enum CodingKeys: String, CodingKey { case logStep, bins, storedWeight, factor }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        var packed = PackedNumbers()
+        for key in counts.keys.sorted(by: Key.inOrder) {
+            let bin = counts[key] ?? Counts()
+            packed.append(Int(key.note)); packed.append(key.interval.signedSemitones); packed.append(Int(key.level))
+            packed.append(key.isLater ? 1 : 0); packed.append(bin.correct); packed.append(bin.wrong)
+        }
+        try container.encode(Self.logStep.bitPattern, forKey: .logStep)
+        try container.encode(packed.data, forKey: .bins)
+        try container.encode(storedWeight.bitPattern, forKey: .storedWeight)
+        try container.encode(factor.bitPattern, forKey: .factor)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        guard try container.decode(UInt64.self, forKey: .logStep) == Self.logStep.bitPattern else {
+            throw DecodingError.dataCorruptedError(forKey: .logStep, in: container, debugDescription: "other bin width")
+        }
+        var reader = PackedNumbersReader(try container.decode(Data.self, forKey: .bins))
+        while !reader.isAtEnd {
+            let note = try reader.int(), semitones = try reader.int(), level = try reader.int(), later = try reader.int()
+            guard (0...127).contains(note), let interval = Interval(rawValue: abs(semitones)),
+                  let level = Int32(exactly: level) else {
+                throw DecodingError.dataCorruptedError(forKey: .bins, in: container, debugDescription: "not a bin")
+            }
+            let key = Key(note: Int16(note), interval: DirectedInterval(interval, semitones < 0 ? .down : .up),
+                          level: level, isLater: later != 0)
+            counts[key] = Counts(correct: try reader.double(), wrong: try reader.double())
+        }
+        storedWeight = Double(bitPattern: try container.decode(UInt64.self, forKey: .storedWeight))
+        factor = Double(bitPattern: try container.decode(UInt64.self, forKey: .factor))
+    }
 }
 
 /// Answers weighted by age: each new answer counts fully, one `halfLife` answers older counts half.
@@ -94,5 +135,24 @@ public struct DecayingAnswerBins: Sendable {
     /// The bins with the newest answer weighing 1.
     public var current: AnswerBins {
         bins.scaled(by: growth / unit)
+    }
+}
+
+/// Saved with the weight the next answer gets, to the bit; the growth follows from the half-life.
+extension DecayingAnswerBins: Codable {
+    private enum CodingKeys: String, CodingKey { case halfLife, bins, unit }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(halfLife.bitPattern, forKey: .halfLife)
+        try container.encode(bins, forKey: .bins)
+        try container.encode(unit.bitPattern, forKey: .unit)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(halfLife: Double(bitPattern: try container.decode(UInt64.self, forKey: .halfLife)))
+        bins = try container.decode(AnswerBins.self, forKey: .bins)
+        unit = Double(bitPattern: try container.decode(UInt64.self, forKey: .unit))
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What Peach keeps of one Hear & Compare mode's answers: age-weighted bins for the threshold,
 /// the most recent answers in order for the trend, and how often each note was the reference.
 public struct DiscriminationAnswers: Sendable {
@@ -50,6 +52,46 @@ public struct DiscriminationAnswers: Sendable {
         }
         guard let (earlier, factor, z) = ThresholdEstimator.change(bins, range: range) else { return nil }
         return ProgressChange(earlier: earlier, later: earlier * factor, z: z)
+    }
+}
+
+/// Saved exactly (see `AnswerBins`): the decaying bins, the recent answers oldest first, the counts.
+extension DiscriminationAnswers: Codable {
+    private enum CodingKeys: String, CodingKey { case decaying, recentCapacity, recent, noteCounts, count }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(decaying, forKey: .decaying)
+        var packed = PackedNumbers()
+        for answer in recent.elements {
+            packed.append(answer.note.rawValue); packed.append(answer.interval.signedSemitones)
+            packed.append(answer.offset); packed.append(answer.isCorrect ? 1 : 0)
+        }
+        try container.encode(recent.capacity, forKey: .recentCapacity)
+        try container.encode(packed.data, forKey: .recent)
+        try container.encode(noteCounts, forKey: .noteCounts)
+        try container.encode(count, forKey: .count)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        decaying = try container.decode(DecayingAnswerBins.self, forKey: .decaying)
+        noteCounts = try container.decode([Int].self, forKey: .noteCounts)
+        count = try container.decode(Int.self, forKey: .count)
+        guard decaying.halfLife == Self.halfLife, noteCounts.count == 128,
+              try container.decode(Int.self, forKey: .recentCapacity) == recent.capacity else {
+            throw DecodingError.dataCorruptedError(forKey: .decaying, in: container, debugDescription: "other parameters")
+        }
+        var reader = PackedNumbersReader(try container.decode(Data.self, forKey: .recent))
+        while !reader.isAtEnd {
+            let note = try reader.int(), semitones = try reader.int(), offset = try reader.double()
+            let isCorrect = try reader.int() != 0
+            guard let note = MIDINote(validating: note), let interval = Interval(rawValue: abs(semitones)) else {
+                throw DecodingError.dataCorruptedError(forKey: .recent, in: container, debugDescription: "not an answer")
+            }
+            recent.append(Recent(note: note, interval: DirectedInterval(interval, semitones < 0 ? .down : .up),
+                                 offset: offset, isCorrect: isCorrect))
+        }
     }
 }
 

@@ -72,3 +72,34 @@ public struct MatchingAnswers: Sendable {
         return ProgressChange(earlier: a, later: b, z: z)
     }
 }
+
+/// Saved exactly (see `AnswerBins`): the sums and the next attempt's weight as bit patterns, the
+/// recent errors oldest first; the growth follows from the half-life.
+extension MatchingAnswers: Codable {
+    private enum CodingKeys: String, CodingKey { case halfLife, sums, unit, recentCapacity, recent, count }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(DiscriminationAnswers.halfLife.bitPattern, forKey: .halfLife)
+        try container.encode(sums.map(\.bitPattern), forKey: .sums)
+        try container.encode(unit.bitPattern, forKey: .unit)
+        var packed = PackedNumbers()
+        for error in recent.elements { packed.append(error) }
+        try container.encode(recent.capacity, forKey: .recentCapacity)
+        try container.encode(packed.data, forKey: .recent)
+        try container.encode(count, forKey: .count)
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        sums = try container.decode([UInt64].self, forKey: .sums).map(Double.init(bitPattern:))
+        unit = Double(bitPattern: try container.decode(UInt64.self, forKey: .unit))
+        count = try container.decode(Int.self, forKey: .count)
+        guard try container.decode(UInt64.self, forKey: .halfLife) == DiscriminationAnswers.halfLife.bitPattern,
+              sums.count == 5, try container.decode(Int.self, forKey: .recentCapacity) == recent.capacity else {
+            throw DecodingError.dataCorruptedError(forKey: .sums, in: container, debugDescription: "other parameters")
+        }
+        var reader = PackedNumbersReader(try container.decode(Data.self, forKey: .recent))
+        while !reader.isAtEnd { recent.append(try reader.double()) }
+    }
+}

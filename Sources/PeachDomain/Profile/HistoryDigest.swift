@@ -11,8 +11,10 @@ public struct HistoryDigest: Sendable {
     /// The fits at the end of each timeline bucket (`FittedProgress`) are made only when asked for:
     /// they cost a fit per bucket, which the dashboard shows and `peach profile` does not.
     public let progressRange: NoteRange?
-    public private(set) var discrimination: [TrainingMode: DiscriminationAnswers] = [:]
-    public private(set) var matching: [TrainingMode: MatchingAnswers] = [:]
+    /// What the profile keeps: the same as `peach run` builds at start.
+    public private(set) var answers = ProfileAnswers()
+    public var discrimination: [TrainingMode: DiscriminationAnswers] { answers.discrimination }
+    public var matching: [TrainingMode: MatchingAnswers] { answers.matching }
     private var grouping: [TrainingMode: TimelineBuckets] = [:]
     /// The fitted points of each mode's completed buckets.
     private var completed: [TrainingMode: [FittedProgress.Point]] = [:]
@@ -38,7 +40,7 @@ public struct HistoryDigest: Sendable {
         if group(mode, time: record.timestamp, value: offset), let range = progressRange {
             completeBucket(mode, threshold: discrimination[mode]?.estimate(range: range)?.overall, accuracy: nil)
         }
-        discrimination[mode, default: DiscriminationAnswers()].add(record)
+        answers.add(record)
         offsetsAsked[record.referenceNote.rawValue, default: WelfordAccumulator()].add(offset)
         comparisonCount += 1
     }
@@ -48,7 +50,7 @@ public struct HistoryDigest: Sendable {
         if group(mode, time: record.timestamp, value: record.userCentError.magnitude.rawValue), progressRange != nil {
             completeBucket(mode, threshold: nil, accuracy: matching[mode]?.accuracy)
         }
-        matching[mode, default: MatchingAnswers()].add(record)
+        answers.add(record)
         matchingErrors.add(record.userCentError.magnitude.rawValue)
         pitchMatchingCount += 1
     }

@@ -23,6 +23,12 @@ public final class PerceptualProfile: PitchDiscriminationProfile, ComparisonObse
         matching = digest.matching
     }
 
+    /// The profile of answers gathered before (at start, from a saved state and the answers since).
+    public init(_ answers: ProfileAnswers) {
+        discrimination = answers.discrimination
+        matching = answers.matching
+    }
+
     /// The Hear & Compare answers of `mode` (empty for the match modes).
     public func answers(for mode: TrainingMode) -> DiscriminationAnswers { discrimination[mode] ?? DiscriminationAnswers() }
 

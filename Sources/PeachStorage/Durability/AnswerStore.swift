@@ -7,6 +7,7 @@ public protocol AnswerStore: Sendable {
     /// Writes `records` in one transaction, all or none. With `skippingStored`, an answer already in
     /// the history (every field equal, to the bit) is not written again: a replay after a crash
     /// between the database's commit and the journal's removal writes nothing twice.
+    /// An answer older than the profile checkpoint's last one (a journal replayed late) forgets it.
     /// Returns how many were written.
     @discardableResult
     func save(_ records: [TrainingRecord], skippingStored: Bool) throws(StoreError) -> Int
@@ -23,10 +24,12 @@ extension TrainingDataStore: AnswerStore {
                     let row = StoredComparison(answer)
                     if skippingStored, try Self.isStored(row, db) { continue }
                     try row.insert(db)
+                    try ProfileCheckpoint.forget(ifBefore: row.timestamp, in: StoredComparison.databaseTableName, db)
                 case .pitchMatching(let answer):
                     let row = StoredPitchMatching(answer)
                     if skippingStored, try Self.isStored(row, db) { continue }
                     try row.insert(db)
+                    try ProfileCheckpoint.forget(ifBefore: row.timestamp, in: StoredPitchMatching.databaseTableName, db)
                 }
                 written += 1
             }

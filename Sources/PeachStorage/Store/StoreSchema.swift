@@ -24,6 +24,9 @@ enum StoreSchema {
             try db.create(index: "pitchMatching_timestamp", on: StoredPitchMatching.databaseTableName,
                           columns: ["timestamp"])
         }
+        migrator.registerMigration("v2-profile-checkpoint") { db in
+            try ProfileCheckpoint.createTable(db)
+        }
         return migrator
     }
 

@@ -41,6 +41,8 @@ extension TrainingDataStore {
         do {
             return try database.write { db in
                 var summary = ImportSummary()
+                // An import may add answers older than the checkpoint's, or replace them all.
+                try ProfileCheckpoint.forget(db)
                 if mode == .replace {
                     try StoredComparison.deleteAll(db)
                     try StoredPitchMatching.deleteAll(db)

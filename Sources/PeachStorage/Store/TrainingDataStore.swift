@@ -156,12 +156,21 @@ public final class TrainingDataStore: Sendable {
     // MARK: Writing answers
 
     /// Stores one answer durably; when this returns, the answer is on disk.
+    /// An answer older than the profile checkpoint's last one (the clock was set back) forgets it.
     public func save(_ record: ComparisonRecord) throws(StoreError) {
-        try write { try StoredComparison(record).insert($0) }
+        try write { db in
+            let row = StoredComparison(record)
+            try row.insert(db)
+            try ProfileCheckpoint.forget(ifBefore: row.timestamp, in: StoredComparison.databaseTableName, db)
+        }
     }
 
     public func save(_ record: PitchMatchingRecord) throws(StoreError) {
-        try write { try StoredPitchMatching(record).insert($0) }
+        try write { db in
+            let row = StoredPitchMatching(record)
+            try row.insert(db)
+            try ProfileCheckpoint.forget(ifBefore: row.timestamp, in: StoredPitchMatching.databaseTableName, db)
+        }
     }
 
     /// Forgets every answer (one transaction).
@@ -169,6 +178,7 @@ public final class TrainingDataStore: Sendable {
         try write { db in
             try StoredComparison.deleteAll(db)
             try StoredPitchMatching.deleteAll(db)
+            try ProfileCheckpoint.forget(db)
         }
     }
 

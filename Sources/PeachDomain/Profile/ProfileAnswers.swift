@@ -1,0 +1,64 @@
+import Foundation
+
+/// What the perceptual profile keeps of a history, per mode: the Hear & Compare answers and the
+/// Tune & Match attempts, each kind added in the store's order. It is all `peach run` needs of the
+/// history at start, and it can be saved and reloaded exactly (`saved()`, `init(saved:)`), so that
+/// a start adds only the answers given since it was saved.
+public struct ProfileAnswers: Sendable {
+    /// Raised whenever what is saved, or how answers are added, changes: a saved state of another
+    /// version is never continued, the history is read again instead.
+    public static let formatVersion = 1
+
+    public private(set) var discrimination: [TrainingMode: DiscriminationAnswers] = [:]
+    public private(set) var matching: [TrainingMode: MatchingAnswers] = [:]
+
+    public init() {}
+
+    public mutating func add(_ record: ComparisonRecord) {
+        discrimination[record.mode, default: DiscriminationAnswers()].add(record)
+    }
+
+    public mutating func add(_ record: PitchMatchingRecord) {
+        matching[record.mode, default: MatchingAnswers()].add(record)
+    }
+
+    /// The state as bytes (JSON, its numbers as bit patterns), the same bytes for the same state.
+    public func saved() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let byName = { (mode: TrainingMode) in mode.rawValue }
+        return try encoder.encode(Saved(version: Self.formatVersion,
+                                        discrimination: Dictionary(uniqueKeysWithValues: discrimination.map { (byName($0.key), $0.value) }),
+                                        matching: Dictionary(uniqueKeysWithValues: matching.map { (byName($0.key), $0.value) })))
+    }
+
+    /// A state saved by `saved()`; throws for bytes that are not one, or one of another version.
+    public init(saved bytes: Data) throws {
+        let saved = try JSONDecoder().decode(Saved.self, from: bytes)
+        guard saved.version == Self.formatVersion else { throw SavedStateError.otherVersion(saved.version) }
+        for (name, answers) in saved.discrimination {
+            guard let mode = TrainingMode(rawValue: name), mode.skill == .comparison else {
+                throw SavedStateError.unknownMode(name)
+            }
+            discrimination[mode] = answers
+        }
+        for (name, attempts) in saved.matching {
+            guard let mode = TrainingMode(rawValue: name), mode.skill == .matching else {
+                throw SavedStateError.unknownMode(name)
+            }
+            matching[mode] = attempts
+        }
+    }
+
+    public enum SavedStateError: Error, Equatable {
+        case otherVersion(Int)
+        case unknownMode(String)
+    }
+
+    /// Modes as their names: a dictionary keyed by strings is a JSON object, sorted on encoding.
+    private struct Saved: Codable {
+        let version: Int
+        let discrimination: [String: DiscriminationAnswers]
+        let matching: [String: MatchingAnswers]
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+import PeachDomain
+
+/// `peach run`'s history at start, up to the point where training could begin: answers a previous
+/// run could only journal are written, then the profile's answers are gathered (from the checkpoint
+/// and the answers since, see `TrainingDataStore.startingProfile()`). peach-bench's start figure
+/// measures this same function.
+@MainActor
+public struct PracticeStart {
+    public let answers: DurableAnswerWriter
+    public let profile: PerceptualProfile
+    public let gathered: StartingProfile
+
+    public static func prepare(_ history: TrainingDataStore, clock: any TrainingClock) throws(StoreError) -> PracticeStart {
+        history.waitForLocks(upTo: 0.2)
+        let answers = DurableAnswerWriter(store: history, journal: AnswerJournal(location: history.location), clock: clock)
+        // Journaled answers go in before the profile is built from the history.
+        answers.replayJournal()
+        let gathered = try history.startingProfile()
+        return PracticeStart(answers: answers, profile: PerceptualProfile(gathered.answers), gathered: gathered)
+    }
+}
