@@ -102,7 +102,9 @@ public enum ThresholdEstimator {
     static func intervalShares(_ entries: [(key: AnswerBins.Key, counts: AnswerBins.Counts)]) -> [DirectedInterval: Double] {
         var shares: [DirectedInterval: Double] = [:]
         for (key, counts) in entries { shares[key.interval, default: 0] += counts.correct + counts.wrong }
-        let total = shares.values.reduce(0, +)
+        // Summed in interval order: a dictionary's own order differs between equal dictionaries, and
+        // with it the last bit of the total, so the same answers would not always give the same fit.
+        let total = shares.sorted { $0.key < $1.key }.reduce(0) { $0 + $1.value }
         return total > 0 ? shares.mapValues { $0 / total } : [:]
     }
 }
