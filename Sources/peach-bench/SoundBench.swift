@@ -4,7 +4,7 @@ import PeachSound
 
 // `make bench`, sound: pitch error over the grid, note-on latency, CPU per voice, peak RSS.
 
-private func cpuSeconds() -> Double {
+func cpuSeconds() -> Double {
     var usage = rusage()
     getrusage(RUSAGE_SELF.rawValue, &usage)
     return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6

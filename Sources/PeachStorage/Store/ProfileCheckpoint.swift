@@ -54,22 +54,28 @@ struct ProfileCheckpoint: Sendable {
     /// The saved checkpoint; nil when there is none or its row is not one (it is then rebuilt).
     static func load(_ db: Database) throws -> ProfileCheckpoint? {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM \(tableName) WHERE id = 1"),
-              let state = Data.fromDatabaseValue(row["state"]),
+              let state = value(row, "state", as: Data.self),
               let comparisons = mark(row, StoredComparison.databaseTableName),
               let pitchMatchings = mark(row, StoredPitchMatching.databaseTableName) else { return nil }
         return ProfileCheckpoint(state: state, comparisons: comparisons, pitchMatchings: pitchMatchings)
     }
 
+    /// Nil for marks no checkpoint can have: a count without a last row, or a last row without a count.
     private static func mark(_ row: Row, _ answers: String) -> Mark? {
-        guard let count = Int.fromDatabaseValue(row["\(answers)Count"]),
-              let highestID = Int64.fromDatabaseValue(row["\(answers)HighestID"]) else { return nil }
-        let time = Double.fromDatabaseValue(row["\(answers)LastTime"])
-        let id = Int64.fromDatabaseValue(row["\(answers)LastID"])
-        switch (time, id) {
-        case let (time?, id?) where count > 0: return Mark(count: count, last: (time, id), highestID: highestID)
-        case (nil, nil) where count == 0: return Mark(count: 0, last: nil, highestID: highestID)
-        default: return nil
-        }
+        let count = value(row, "\(answers)Count", as: Int.self)
+        let highestID = value(row, "\(answers)HighestID", as: Int64.self)
+        let time = value(row, "\(answers)LastTime", as: Double.self)
+        let id = value(row, "\(answers)LastID", as: Int64.self)
+        guard let count, let highestID else { return nil }
+        if let time, let id, count > 0 { return Mark(count: count, last: (time, id), highestID: highestID) }
+        if time == nil, id == nil, count == 0 { return Mark(count: 0, last: nil, highestID: highestID) }
+        return nil
+    }
+
+    /// Nil for NULL or a value of another type: a damaged row never traps (`Row`'s subscript would).
+    private static func value<Value: DatabaseValueConvertible>(_ row: Row, _ column: String, as: Value.Type) -> Value? {
+        let stored: DatabaseValue = row[column]
+        return Value.fromDatabaseValue(stored)
     }
 
     func save(_ db: Database) throws {
