@@ -26,10 +26,9 @@ public struct ProfileAnswers: Sendable {
     public func saved() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        let byName = { (mode: TrainingMode) in mode.rawValue }
-        return try encoder.encode(Saved(version: Self.formatVersion,
-                                        discrimination: Dictionary(uniqueKeysWithValues: discrimination.map { (byName($0.key), $0.value) }),
-                                        matching: Dictionary(uniqueKeysWithValues: matching.map { (byName($0.key), $0.value) })))
+        let compared = Dictionary(uniqueKeysWithValues: discrimination.map { ($0.key.rawValue, $0.value) })
+        let matched = Dictionary(uniqueKeysWithValues: matching.map { ($0.key.rawValue, $0.value) })
+        return try encoder.encode(Saved(version: Self.formatVersion, discrimination: compared, matching: matched))
     }
 
     /// A state saved by `saved()`; throws for bytes that are not one, or one of another version.
