@@ -60,7 +60,7 @@ struct WebCommand: ParsableCommand {
         logger.logLevel = .warning
         let server = DashboardServer(settings: settings, history: StoreHistory(location: store.location, texts: CommandLineTexts.current),
                                      logger: logger) {
-            digest, range in try ProfileReport(digest: digest, range: range).json()
+            digest, profile, range in try ProfileReport(digest: digest, profile: profile, range: range).json()
         }
         Task { @MainActor in
             do {

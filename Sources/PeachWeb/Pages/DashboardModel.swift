@@ -12,20 +12,25 @@ struct DashboardModel {
     let progress: [TrainingMode: FittedProgress]
     let answerCount: Int
     let texts: Texts
+    /// Each mode's trend, fitted once for every page.
+    private let changes: [TrainingMode: ProgressChange]
 
-    /// `digest` made with `progressRange: range`, so that it holds the progress fits.
-    init(digest: HistoryDigest, range: NoteRange, texts: Texts) {
+    /// `digest` made with `progressRange: range`, so that it holds the progress fits; `profile` is
+    /// `PerceptualProfile(digest)`.
+    init(digest: HistoryDigest, profile: PerceptualProfile, range: NoteRange, texts: Texts) {
         self.range = range
         self.texts = texts
-        profile = PerceptualProfile(digest)
+        self.profile = profile
+        changes = TrainingMode.allCases.reduce(into: [:]) { changes, mode in
+            changes[mode] = mode.skill == .comparison ? profile.answers(for: mode).change(range: range)
+                : profile.attempts(for: mode).change
+        }
         timeline = digest.timeline
         progress = digest.fittedProgress
         answerCount = digest.answerCount
     }
 
-    private func change(_ mode: TrainingMode) -> ProgressChange? {
-        mode.skill == .comparison ? profile.answers(for: mode).change(range: range) : profile.attempts(for: mode).change
-    }
+    private func change(_ mode: TrainingMode) -> ProgressChange? { changes[mode] }
 
     private func count(_ mode: TrainingMode) -> Int {
         mode.skill == .comparison ? profile.answers(for: mode).count : profile.attempts(for: mode).count

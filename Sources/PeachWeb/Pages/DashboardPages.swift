@@ -62,8 +62,9 @@ final class DashboardPages {
             // One pass over the history (or over its last month, see `DigestCheckpoints`), an answer
             // at a time: the model keeps bins and running means.
             let digest = try await Self.blocking { try history.digest(now: now, range: range) }
-            let model = DashboardModel(digest: digest, range: range, texts: self.texts)
-            let json = try profileJSON(digest, range)
+            let profile = PerceptualProfile(digest)
+            let model = DashboardModel(digest: digest, profile: profile, range: range, texts: self.texts)
+            let json = try profileJSON(digest, profile, range)
             // Fresh from when the fit is done, not from when it began: with a large history the fit
             // itself can take longer than the freshness, and every request would then fit again.
             self.cached = (version, Date(), model, json)

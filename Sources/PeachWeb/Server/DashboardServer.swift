@@ -33,8 +33,9 @@ public struct DashboardServer: Sendable {
         }
     }
 
-    /// `peach profile --json` of a history read into a digest, over a note range.
-    public typealias ProfileJSON = @MainActor (HistoryDigest, NoteRange) throws -> String
+    /// `peach profile --json` of a history read into a digest, over a note range; given the profile
+    /// the pages use too, so that each mode is fitted once for both.
+    public typealias ProfileJSON = @MainActor (HistoryDigest, PerceptualProfile, NoteRange) throws -> String
 
     let settings: Settings
     let history: any DashboardHistory
