@@ -51,7 +51,7 @@ func webFigures(clients: Int = 4, seconds: Double = 5) {
         let client = LoopbackHTTPClient(port: port)
         let clock = ContinuousClock()
         let first = try clock.measure { _ = try client.request("GET", "/") }
-        print("first page after start (reads and fits 1,000,000 answers)".padding(toLength: 56, withPad: " ", startingAt: 0)
+        print("first page after start (fits 1,000,000 answers)".padding(toLength: 56, withPad: " ", startingAt: 0)
               + String(format: "%10.1f ms", first.seconds * 1000))
         for path in ["/", "/api/profile"] {
             let (rate, p99, failures) = load(client, path: path, clients: clients, seconds: seconds)
@@ -67,7 +67,7 @@ func webFigures(clients: Int = 4, seconds: Double = 5) {
                                           isCorrect: true, tuningSystem: .equalTemperament, timestamp: Date())!)
         try writer?.close()
         let again = try clock.measure { _ = try client.request("GET", "/") }
-        print("first page after a new answer (the last month read again)".padding(toLength: 56, withPad: " ", startingAt: 0)
+        print("page after one new answer (last month read again)".padding(toLength: 56, withPad: " ", startingAt: 0)
               + String(format: "%10.1f ms", again.seconds * 1000))
         var size = 0
         let download = try clock.measure { size = try client.request("GET", "/export.csv").body.count }
