@@ -54,6 +54,8 @@ let package = Package(
             dependencies: [
                 "PeachDomain",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // sqlite3_file_control: the writer keeps its -wal and -shm (see ReadOnlySnapshot)
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -125,6 +127,7 @@ let package = Package(
             dependencies: [
                 "PeachDomain",
                 "PeachStorage",
+                "PeachText",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -226,6 +229,7 @@ let package = Package(
             name: "PeachCLITests",
             dependencies: ["PeachTestSupport", 
                 "PeachCLI",
+                "PeachWeb",
                 "PeachStorage",
                 "PeachDomain",
                 "PeachText",

@@ -328,4 +328,68 @@ public enum TextKey: String, CaseIterable, Sendable {
     case speakDeclining
     case speakCannotSynthesise
     case speakCannotSay
+
+    // The dashboard (`peach web`, PeachWeb): its pages and the import form's messages.
+    case dashboardProfile
+    case dashboardProgress
+    case dashboardMatching
+    case dashboardHistory
+    case dashboardData
+    case dashboardNotRunning
+    case dashboardEmpty
+    case dashboardNoAnswers
+    case dashboardNoAttempts
+    case dashboardAnswerCount
+    case dashboardAttemptCount
+    case dashboardCents
+    case dashboardProfileIntro
+    case dashboardCountsTitle
+    case dashboardCountsLegend
+    case dashboardProgressIntro
+    case dashboardSession
+    case dashboardDay
+    case dashboardWeek
+    case dashboardMonth
+    case dashboardWeekOf
+    case dashboardWhen
+    case dashboardAnswers
+    case dashboardThreshold
+    case dashboardMeanErrorCents
+    case dashboardMeanError
+    case dashboardBias
+    case dashboardSpread
+    case dashboardBiasHeading
+    case dashboardSpreadHeading
+    case dashboardMatchingIntro
+    case dashboardEveryMode
+    case dashboardShow
+    case dashboardTime
+    case dashboardMode
+    case dashboardNotes
+    case dashboardOffsetOrError
+    case dashboardResult
+    case dashboardNoAnswersAtAll
+    case dashboardNoAnswersInMode
+    case dashboardExport
+    case dashboardExportLink
+    case dashboardExportFormat
+    case dashboardImport
+    case dashboardImportReplace
+    case dashboardImportButton
+    case dashboardImportRule
+    case dashboardConfiguration
+    case dashboardMegabytes
+    case dashboardImported
+    case dashboardNotImported
+    case dashboardBack
+    case dashboardUploadForeign
+    case dashboardUploadTooLarge
+    case dashboardUploadExpired
+    case dashboardUploadedFile
+    case dashboardUploadNotText
+    case dashboardUploadReplaceWithNothing
+    case dashboardHistoryNotCreated
+    case dashboardHistoryChanged
+    case dashboardLoopbackOnly
+    case dashboardTokenNeeded
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PeachDomain
 import PeachStorage
 import PeachTestSupport
 import Synchronization
@@ -50,7 +51,7 @@ func webFigures(clients: Int = 4, seconds: Double = 5) {
         let client = LoopbackHTTPClient(port: port)
         let clock = ContinuousClock()
         let first = try clock.measure { _ = try client.request("GET", "/") }
-        print("first page after start (reads and fits 1,000,000 answers)".padding(toLength: 56, withPad: " ", startingAt: 0)
+        print("first page after start (fits 1,000,000 answers)".padding(toLength: 56, withPad: " ", startingAt: 0)
               + String(format: "%10.1f ms", first.seconds * 1000))
         for path in ["/", "/api/profile"] {
             let (rate, p99, failures) = load(client, path: path, clients: clients, seconds: seconds)
@@ -59,14 +60,56 @@ func webFigures(clients: Int = 4, seconds: Double = 5) {
         }
         print("peak RSS of peach web after the fit and the load".padding(toLength: 56, withPad: " ", startingAt: 0)
               + String(format: "%10.1f MB   (target ≤ 30 MB)", Double(peakResidentKB(process.processIdentifier)) / 1024))
+        // A new answer, as peach run would store it: the page is made again from the kept digest of
+        // the answers older than a month and what is newer (here only that answer).
+        let writer = try TrainingDataStore.open(DataLocation(directory: directory))
+        try writer?.save(ComparisonRecord(referenceNote: MIDINote(60), targetNote: MIDINote(60), centOffset: Cents(12),
+                                          isCorrect: true, tuningSystem: .equalTemperament, timestamp: Date())!)
+        try writer?.close()
+        let again = try clock.measure { _ = try client.request("GET", "/") }
+        print("page after one new answer (last month read again)".padding(toLength: 56, withPad: " ", startingAt: 0)
+              + String(format: "%10.1f ms", again.seconds * 1000))
         var size = 0
         let download = try clock.measure { size = try client.request("GET", "/export.csv").body.count }
         print("GET /export.csv (streamed, \(size / 1_000_000) MB)".padding(toLength: 56, withPad: " ", startingAt: 0)
               + String(format: "%10.1f s", download.seconds))
         print("peak RSS of peach web after the export too".padding(toLength: 56, withPad: " ", startingAt: 0)
               + String(format: "%10.1f MB   (target ≤ 30 MB)", Double(peakResidentKB(process.processIdentifier)) / 1024))
+        // Where it is: the process's own memory (heap, stacks, SQLite's cache) against the pages of
+        // the program and its libraries mapped from files (shared with peach run, reclaimable).
+        let (anonymous, file) = residentParts(process.processIdentifier)
+        print("  of which private (heap, stacks) / mapped from files".padding(toLength: 56, withPad: " ", startingAt: 0)
+              + String(format: "%10.1f MB / %.1f MB", Double(anonymous) / 1024, Double(file) / 1024))
     } catch {
         print("dashboard figures failed: \(error)")
+    }
+    if process.isRunning {
+        process.terminate()
+        process.waitUntilExit()
+    }
+    idleFigure(peach, directory: directory.appendingPathComponent("empty"))
+}
+
+/// The same server on an empty history after one page: what the program itself costs.
+private func idleFigure(_ peach: URL, directory: URL) {
+    let process = Process()
+    do {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let config = directory.appendingPathComponent("config.yaml")
+        try Data("{}\n".utf8).write(to: config)
+        process.executableURL = peach
+        process.arguments = ["web", "--listen", "127.0.0.1:0", "--data-dir", directory.path, "--config", config.path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let banner = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        if let port = banner.split(separator: ":").last?.split(separator: "/").first.flatMap({ Int($0) }) {
+            _ = try LoopbackHTTPClient(port: port).request("GET", "/")
+            print("peak RSS of peach web on an empty history (one page)".padding(toLength: 56, withPad: " ", startingAt: 0)
+                  + String(format: "%10.1f MB", Double(peakResidentKB(process.processIdentifier)) / 1024))
+        }
+    } catch {
+        print("idle dashboard figure failed: \(error)")
     }
     if process.isRunning {
         process.terminate()
@@ -112,6 +155,16 @@ private func load(_ client: LoopbackHTTPClient, path: String, clients: Int, seco
     let (latencies, failures) = results.withLock { ($0.latencies.sorted(), $0.failures) }
     let p99 = latencies.isEmpty ? 0 : latencies[min(latencies.count - 1, Int(Double(latencies.count) * 0.99))]
     return (Double(latencies.count) / elapsed, p99, failures)
+}
+
+/// RssAnon and RssFile (kB) of `pid` now.
+private func residentParts(_ pid: Int32) -> (Int, Int) {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { return (0, 0) }
+    func value(_ name: String) -> Int {
+        let line = status.split(separator: "\n").first { $0.hasPrefix(name) }
+        return line.flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") } ?? 0
+    }
+    return (value("RssAnon:"), value("RssFile:"))
 }
 
 private func peakResidentKB(_ pid: Int32) -> Int {

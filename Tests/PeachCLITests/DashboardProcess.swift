@@ -11,7 +11,13 @@ final class DashboardProcess {
     struct Failure: Error, CustomStringConvertible { let description: String }
 
     /// `launcher`: a command that runs `peach` (e.g. `setpriv` to run it as another user).
-    init(_ arguments: [String], launcher: [String] = []) throws {
+    /// `environment`: variables set (or, empty, cleared) for it on top of this process's own.
+    init(_ arguments: [String], launcher: [String] = [], environment: [String: String] = [:]) throws {
+        if !environment.isEmpty {
+            var variables = ProcessInfo.processInfo.environment
+            for (name, value) in environment { variables[name] = value.isEmpty ? nil : value }
+            process.environment = variables
+        }
         if let program = launcher.first {
             process.executableURL = URL(fileURLWithPath: program)
             process.arguments = launcher.dropFirst() + [PeachCommandTests.executable.path, "web"] + arguments

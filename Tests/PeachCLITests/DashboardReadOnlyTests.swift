@@ -81,4 +81,44 @@ struct DashboardReadOnlyTests {
         #expect(csv == (try workspace.cli(["export"])))
         #expect(json == (try workspace.cli(["profile", "--json", "--config", workspace.config])))
     }
+
+    @Test("a writer keeps -wal and -shm when it closes; a history without them (left by an older version) is read as it is, creating nothing, until a writer comes",
+          .enabled(if: ready))
+    func withoutWriterFiles() throws {
+        let workspace = try WebCommandTests.Workspace()
+        try workspace.simulate()
+        let database = workspace.data + "/peach.sqlite"
+        // peach simulate closed the history cleanly: this version's writers keep the files.
+        #expect(FileManager.default.fileExists(atPath: database + "-wal"))
+        #expect(FileManager.default.fileExists(atPath: database + "-shm"))
+        // As SQLite leaves a history when its last writer closes without keeping them.
+        try FileManager.default.removeItem(atPath: database + "-wal")
+        try FileManager.default.removeItem(atPath: database + "-shm")
+        let before = try FileManager.default.contentsOfDirectory(atPath: workspace.data).sorted()
+        let web = try workspace.dashboard(launcher: Self.asNobody
+            ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"] : [])
+
+        let csv = try web.get("/export.csv")
+        #expect(csv.status == 200, "\(csv.text.prefix(300))")
+        let json = try web.get("/api/profile").body
+        #expect(try web.get("/").status == 200)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: workspace.data).sorted() == before, "the reader made no file")
+        // The command line (run as root here, so it may make the files) reads the same.
+        #expect(csv.body == (try workspace.cli(["export"])))
+        #expect(json == (try workspace.cli(["profile", "--json", "--config", workspace.config])))
+        try? FileManager.default.removeItem(atPath: database + "-wal")
+        try? FileManager.default.removeItem(atPath: database + "-shm")
+
+        // A writer comes: the reader opens the history the normal way and sees its commits.
+        let writer = try Writer(directory: workspace.data)
+        try writer.waitFor(20)
+        let rows = Self.rows(csv.body)
+        let during = try web.get("/export.csv")
+        #expect(during.status == 200)
+        #expect(Self.rows(during.body) >= rows + 20, "the writer's commits are read")
+        writer.stop()
+        let after = try web.get("/export.csv").body
+        #expect(Self.rows(after) >= rows + writer.acknowledged)
+        #expect(after == (try workspace.cli(["export"])))
+    }
 }

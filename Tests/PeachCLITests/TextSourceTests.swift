@@ -20,10 +20,9 @@ struct TextSourceTests {
     /// leaves this list when it has no finding left (the test says so).
     static let pending: [String: String] = [:]
 
-    /// The targets whose texts are checked; PeachWeb (the dashboard) and the domain's English wording
-    /// it uses are not yet (see the README).
+    /// The targets whose texts are checked: the dashboard's templates (PeachWeb) with its code.
     static let scanned = ["Sources/PeachCLI/", "Sources/PeachConfig/", "Sources/PeachPractice/", "Sources/PeachText/",
-                          "Sources/peach/"]
+                          "Sources/PeachWeb/", "Sources/peach/"]
 
     static var root: URL { SourceSafetyTests.root }
 
@@ -59,6 +58,15 @@ struct TextSourceTests {
         Set(TextTables.installed.tables.values.flatMap(\.values).filter { !$0.contains(" ") && $0.count > 1 })
     }()
 
+    /// Files whose literals are HTML templates: the rule applies to what a browser shows of them.
+    static let markupFiles: Set<String> = ["Sources/PeachWeb/Pages/PageTemplates.swift"]
+
+    /// What a person reads of an HTML template: without the style sheet, tags and `{{…}}` tags.
+    static func prose(_ template: String) -> String {
+        template.replacing(/<style>.*?<\/style>/, with: " ").replacing(/<[^>]*>/, with: " ")
+            .replacing(/\{\{[^}]*\}\}/, with: " ")
+    }
+
     static func isText(_ literal: String) -> Bool {
         let plain = literal.replacing(/\\\([^)]*\)?/, with: " ")
         return plain.contains(/\p{L}{2,}[,;.!?:]?[ ]+\p{L}{2,}/) || literal.contains(/\\\([^)]*\) +\p{L}{2,}/)
@@ -80,6 +88,9 @@ struct TextSourceTests {
             """#
         let flagged = Self.literals(source).filter { !$0.marked && Self.isText($0.text) }.map(\.line)
         #expect(flagged == [1, 2, 3, 4])
+        // Templates: the words between the tags count, the tags and `{{…}}` do not.
+        #expect(Self.isText(Self.prose(#"<p class="x">{{t.key}}</p><h2>No answers</h2>"#)))
+        #expect(!Self.isText(Self.prose(#"<!DOCTYPE html><p class="x">{{t.key}} {{#a}}{{value}}{{/a}}</p>"#)))
     }
 
     @Test("no text for a person outside the tables in the scanned sources (but the pending files)")
@@ -94,7 +105,8 @@ struct TextSourceTests {
             guard Self.scanned.contains(where: { relative.hasPrefix($0) }) else { continue }
             checked += 1
             let source = try String(contentsOf: url, encoding: .utf8)
-            let texts = Self.literals(source).filter { !$0.marked && Self.isText($0.text) }
+            let markup = Self.markupFiles.contains(relative)
+            let texts = Self.literals(source).filter { !$0.marked && Self.isText(markup ? Self.prose($0.text) : $0.text) }
             if Self.pending[relative] != nil {
                 if !texts.isEmpty { pendingWithFindings.insert(relative) }
                 continue
@@ -105,5 +117,23 @@ struct TextSourceTests {
         #expect(found.isEmpty, "texts outside the tables:\n\(found.joined(separator: "\n"))")
         let done = Set(Self.pending.keys).subtracting(pendingWithFindings)
         #expect(done.isEmpty, "no texts left in these: take them off the pending list: \(done.sorted())")
+    }
+
+    @Test("the dashboard's templates name only texts of the tables ({{t.key}}), and every dashboard text is used")
+    func templates() throws {
+        let pages = Self.root.appendingPathComponent("Sources/PeachWeb/Pages")
+        let sources = try FileManager.default.contentsOfDirectory(at: pages, includingPropertiesForKeys: nil)
+            .filter { $0.pathExtension == "swift" }.map { try String(contentsOf: $0, encoding: .utf8) }.joined()
+        let named = Set(sources.matches(of: /\{\{t\.(\w+)\}\}/).map { String($0.output.1) })
+        #expect(named.count > 30, "the templates were found")
+        let keys = Set(TextKey.allCases.map(\.rawValue))
+        #expect(named.subtracting(keys).isEmpty, "not in the tables: \(named.subtracting(keys).sorted())")
+        // Every dashboard key appears in PeachWeb: in a template or as `.key` in its code.
+        let web = Self.root.appendingPathComponent("Sources/PeachWeb")
+        let files = try #require(FileManager.default.enumerator(at: web, includingPropertiesForKeys: nil))
+        var code = ""
+        for case let url as URL in files where url.pathExtension == "swift" { code += try String(contentsOf: url, encoding: .utf8) }
+        let unused = keys.filter { $0.hasPrefix("dashboard") && !named.contains($0) && !code.contains(".\($0)") }
+        #expect(unused.isEmpty, "dashboard texts nothing shows: \(unused.sorted())")
     }
 }

@@ -55,11 +55,12 @@ struct WebCommand: ParsableCommand {
             configuration: CommandLineTexts.current.text(location.exists ? .messageConfigurationFile : .messageConfigurationFileMissing,
                                                     location.file.path) + "\n"
                 + ConfigurationPrinter.effective(loaded.configuration, origins: loaded.origins),
-            liveStatusFile: directory.appendingPathComponent(LiveStatusFile.fileName))
+            liveStatusFile: directory.appendingPathComponent(LiveStatusFile.fileName), texts: CommandLineTexts.current)
         var logger = Logger(label: "peach.web")
         logger.logLevel = .warning
-        let server = DashboardServer(settings: settings, history: StoreHistory(location: store.location), logger: logger) {
-            digest, range in try ProfileReport(digest: digest, range: range).json()
+        let server = DashboardServer(settings: settings, history: StoreHistory(location: store.location, texts: CommandLineTexts.current),
+                                     logger: logger) {
+            digest, profile, range in try ProfileReport(digest: digest, profile: profile, range: range).json()
         }
         Task { @MainActor in
             do {

@@ -17,7 +17,13 @@ struct ProfileReport {
     /// `/api/profile` both make it so, and so give the same bytes).
     @MainActor
     init(digest: HistoryDigest, range: NoteRange) {
-        profile = PerceptualProfile(digest)
+        self.init(digest: digest, profile: PerceptualProfile(digest), range: range)
+    }
+
+    /// The same with `PerceptualProfile(digest)` made already (its fits are kept and shared).
+    @MainActor
+    init(digest: HistoryDigest, profile: PerceptualProfile, range: NoteRange) {
+        self.profile = profile
         timeline = digest.timeline
         self.range = range
         offsetsAsked = digest.offsetsAsked

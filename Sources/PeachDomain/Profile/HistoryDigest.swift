@@ -18,7 +18,7 @@ public struct HistoryDigest: Sendable {
     private var grouping: [TrainingMode: TimelineBuckets] = [:]
     /// The fitted points of each mode's completed buckets.
     private var completed: [TrainingMode: [FittedProgress.Point]] = [:]
-    private let now: Date
+    public private(set) var now: Date
     private let calendar: Calendar
     /// The offsets asked per reference note over every comparison: the profile JSON's descriptive fields.
     public private(set) var offsetsAsked: [Int: WelfordAccumulator] = [:]
@@ -55,12 +55,22 @@ public struct HistoryDigest: Sendable {
         pitchMatchingCount += 1
     }
 
+    /// This digest as of a later `now`, to add newer answers to. Exactly the digest of the same
+    /// answers made at `later` when each of them is older than `ProgressTimeline.weekZone` at the
+    /// digest's own `now`: such answers are grouped by calendar month at any later time, and
+    /// nothing else in a digest depends on the time.
+    public func asOf(_ later: Date) -> HistoryDigest {
+        var moved = self
+        moved.now = max(now, later)
+        for mode in grouping.keys { moved.grouping[mode]?.move(to: later) }
+        return moved
+    }
+
     /// Adds the answer to its mode's timeline; true when it completed the bucket before it.
     private mutating func group(_ mode: TrainingMode, time: Date, value: Double) -> Bool {
-        var buckets = grouping[mode] ?? TimelineBuckets(now: now, calendar: calendar)
-        let started = buckets.add(time: time, value: value)
-        grouping[mode] = buckets
-        return started && buckets.previous != nil
+        // In place: a copy out of the dictionary would copy every bucket for every answer.
+        let started = grouping[mode, default: TimelineBuckets(now: now, calendar: calendar)].add(time: time, value: value)
+        return started && grouping[mode]?.previous != nil
     }
 
     /// The point of the bucket just completed: the measurement from every answer before the new one.

@@ -12,13 +12,19 @@ public struct TimelineBuckets: Sendable {
         var values: WelfordAccumulator
     }
 
-    public let now: Date
+    public private(set) var now: Date
     public let calendar: Calendar
     private var groups: [Group] = []
 
     public init(now: Date, calendar: Calendar = .current) {
         self.now = now
         self.calendar = calendar
+    }
+
+    /// The same grouping as of a later `now`. Exact for answers in the month zone at the old `now`
+    /// (older than `ProgressTimeline.weekZone`): they are grouped by calendar month either way.
+    public mutating func move(to later: Date) {
+        now = max(now, later)
     }
 
     /// How many answers were added.

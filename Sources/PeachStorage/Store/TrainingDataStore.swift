@@ -12,6 +12,8 @@ public final class TrainingDataStore: Sendable {
     public let location: DataLocation
     /// One connection for writing; read-only, a pool of readers (see `Access.readOnly`).
     let database: any DatabaseWriter
+    /// Read-only, with no writer when it was opened: the file as it was then (see `ReadOnlySnapshot`).
+    let snapshot: ReadOnlySnapshot?
 
     private var path: String { location.databaseURL.path }
 
@@ -30,8 +32,8 @@ public final class TrainingDataStore: Sendable {
         /// SQLite's read-only connections: nothing is migrated, no journal mode is set, and a write
         /// fails; for `peach web`, which reads while `peach run` writes. Reads run side by side on
         /// two connections, so a long one (a CSV download to a slow phone) holds up no page. Reading
-        /// a WAL database needs its `-wal` and `-shm` files: they exist while a writer has the
-        /// history open; otherwise SQLite makes them, which needs a writable directory.
+        /// a WAL database needs its `-wal` and `-shm` files: a writer keeps them (also after it
+        /// closes); without them the file is read as it is (`ReadOnlySnapshot`), nothing is created.
         case readOnly
     }
 
@@ -66,8 +68,14 @@ public final class TrainingDataStore: Sendable {
         if access == .readOnly {
             configuration.readonly = true
             configuration.maximumReaderCount = 2
+            configuration.prepareDatabase { db in
+                // Reads stream through the tables once: a page cache would only hold memory.
+                try db.execute(sql: "PRAGMA cache_size = -\(ReadOnlySnapshot.cacheKilobytes)")
+            }
+            snapshot = ReadOnlySnapshot.withoutWriter(path: path)
             do {
-                database = try DatabasePool(path: path, configuration: configuration)
+                database = try DatabasePool(path: snapshot.map { _ in ReadOnlySnapshot.immutableURI(path) } ?? path,
+                                            configuration: configuration)
                 try database.read { db in
                     try Self.inspect(db, path: path)
                     // Nothing may be migrated here: a history not yet brought up to this version
@@ -81,10 +89,12 @@ public final class TrainingDataStore: Sendable {
             }
             return
         }
+        snapshot = nil
         configuration.prepareDatabase { db in
             // FULL: each commit is fsync'ed to the WAL before it returns (NORMAL could lose the
             // last answers on power loss).
             try db.execute(sql: durability == .everyAnswer ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
+            ReadOnlySnapshot.keepWAL(db)
         }
         do {
             database = try DatabaseQueue(path: path, configuration: configuration)

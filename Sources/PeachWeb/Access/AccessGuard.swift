@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import PeachText
 
 /// Every request passes here first. Without a token (loopback) it only adds the security headers.
 /// With one, a request must carry it: in the `peach_token` cookie, as `Authorization: Bearer`, or
@@ -8,6 +9,9 @@ import Hummingbird
 /// else is answered 401, whatever the path.
 struct AccessGuard<Context: RequestContext>: RouterMiddleware {
     let token: AccessToken?
+    let texts: Texts
+
+    static var plainText: String { "text/plain; charset=utf-8" } // not a text: a media type
 
     static var securityHeaders: [(HTTPField.Name, String)] {
         [(.contentSecurityPolicy, "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src 'self'; "
@@ -39,9 +43,8 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
             // Loopback only: a page elsewhere that rebinds its DNS name to 127.0.0.1 still sends its
             // own name as Host, and is refused.
             guard Self.isLoopbackHost(request.head.authority) else {
-                return Response(status: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],
-                                body: ResponseBody(byteBuffer: ByteBuffer(string: "403: this dashboard answers only to "
-                                    + "127.0.0.1, localhost or [::1]; set web.listen to reach it from the network.\n")))
+                return Response(status: .forbidden, headers: [.contentType: Self.plainText],
+                                body: ResponseBody(byteBuffer: ByteBuffer(string: texts.text(.dashboardLoopbackOnly) + "\n")))
             }
             return try await next(request, context)
         }
@@ -53,9 +56,8 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
         }
         let bearer = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
         guard token.matches(request.cookies[AccessToken.cookieName]?.value) || token.matches(bearer) else {
-            return Response(status: .unauthorized, headers: [.contentType: "text/plain; charset=utf-8"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(string: "401: this Peach dashboard needs its access "
-                                + "token; on the box, `peach web --token` prints the address to open.\n")))
+            return Response(status: .unauthorized, headers: [.contentType: Self.plainText],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: texts.text(.dashboardTokenNeeded) + "\n")))
         }
         return try await next(request, context)
     }

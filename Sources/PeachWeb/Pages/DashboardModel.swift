@@ -1,5 +1,6 @@
 import Foundation
 import PeachDomain
+import PeachText
 
 /// Everything the profile, progress and Tune & Match pages show, computed once per state of the
 /// history: the fitted profile, the timeline and the fits at the end of each of its buckets.
@@ -10,19 +11,26 @@ struct DashboardModel {
     let timeline: ProgressTimeline
     let progress: [TrainingMode: FittedProgress]
     let answerCount: Int
+    let texts: Texts
+    /// Each mode's trend, fitted once for every page.
+    private let changes: [TrainingMode: ProgressChange]
 
-    /// `digest` made with `progressRange: range`, so that it holds the progress fits.
-    init(digest: HistoryDigest, range: NoteRange) {
+    /// `digest` made with `progressRange: range`, so that it holds the progress fits; `profile` is
+    /// `PerceptualProfile(digest)`.
+    init(digest: HistoryDigest, profile: PerceptualProfile, range: NoteRange, texts: Texts) {
         self.range = range
-        profile = PerceptualProfile(digest)
+        self.texts = texts
+        self.profile = profile
+        changes = TrainingMode.allCases.reduce(into: [:]) { changes, mode in
+            changes[mode] = mode.skill == .comparison ? profile.answers(for: mode).change(range: range)
+                : profile.attempts(for: mode).change
+        }
         timeline = digest.timeline
         progress = digest.fittedProgress
         answerCount = digest.answerCount
     }
 
-    private func change(_ mode: TrainingMode) -> ProgressChange? {
-        mode.skill == .comparison ? profile.answers(for: mode).change(range: range) : profile.attempts(for: mode).change
-    }
+    private func change(_ mode: TrainingMode) -> ProgressChange? { changes[mode] }
 
     private func count(_ mode: TrainingMode) -> Int {
         mode.skill == .comparison ? profile.answers(for: mode).count : profile.attempts(for: mode).count
@@ -30,10 +38,11 @@ struct DashboardModel {
 
     private func header(_ mode: TrainingMode) -> [String: Any] {
         let measured = mode.skill == .comparison
-            ? MeasurementWording.threshold(profile.thresholdEstimate(for: mode, range: range)?.overall)
-            : MeasurementWording.matching(profile.matchingAccuracy(for: mode))
-        return ["mode": mode.rawValue, "name": mode.displayName, "count": count(mode), "hasAnswers": count(mode) > 0,
-                "measured": measured, "change": MeasurementWording.change(change(mode))]
+            ? texts.threshold(profile.thresholdEstimate(for: mode, range: range)?.overall)
+            : texts.matching(profile.matchingAccuracy(for: mode))
+        let counted = texts.text(mode.skill == .comparison ? .dashboardAnswerCount : .dashboardAttemptCount, count(mode))
+        return ["mode": mode.rawValue, "name": texts.name(mode), "counted": counted, "hasAnswers": count(mode) > 0,
+                "measured": measured, "change": texts.change(change(mode))]
     }
 
     /// The profile page: per compare mode the curve over the keys with its band and the answers per key.
@@ -46,7 +55,7 @@ struct DashboardModel {
                 estimate.curve[key].map { SVGChart.Sample(value: $0.value, low: $0.low, high: $0.high) }
                     ?? SVGChart.Sample(value: nil, low: nil, high: nil)
             }
-            let chart = SVGChart(samples: samples, labels: keys.map(\.name), scale: .logarithmic)
+            let chart = SVGChart(samples: samples, labels: keys.map(\.name), scale: .logarithmic, texts: texts)
             let counts = profile.answers(for: mode).noteCounts
             let most = Double(keys.map { counts[$0.rawValue] }.max() ?? 0)
             entry["chart"] = chart.context
@@ -55,34 +64,44 @@ struct DashboardModel {
                 let count = counts[key.rawValue]
                 let height = most > 0 ? 36 * Double(count) / most : 0
                 return ["x": String(format: "%.1f", chart.x(index) - 2), "height": String(format: "%.1f", height),
-                        "y": String(format: "%.1f", 40 - height), "count": count, "note": key.name]
+                        "y": String(format: "%.1f", 40 - height), "count": texts.text(.dashboardAnswerCount, count), "note": key.name]
             }
             return entry
         }
-        return ["title": "Profile", "modes": modes, "empty": answerCount == 0]
+        return ["title": texts.text(.dashboardProfile), "modes": modes, "empty": answerCount == 0]
     }
 
-    private static func label(_ bucket: ProgressTimeline.Bucket) -> String {
+    private func label(_ bucket: ProgressTimeline.Bucket) -> String {
         let format = DateFormatter()
-        format.locale = Locale(identifier: "en_GB")
+        format.locale = texts.language == .german ? Locale(identifier: "de_DE") : Locale(identifier: "en_GB")
         switch bucket.size {
-        case .session: format.dateFormat = "HH:mm"
-        case .day: format.dateFormat = "EEE d"
-        case .week: format.dateFormat = "'wk' d MMM"
-        case .month: format.dateFormat = "MMM yy"
+        case .session: format.dateFormat = "HH:mm" // not a text: a date format
+        case .day: format.dateFormat = "EEE d" // not a text: a date format
+        case .week: format.dateFormat = "d MMM" // not a text: a date format
+        case .month: format.dateFormat = "MMM yy" // not a text: a date format
         }
-        return format.string(from: bucket.start)
+        let date = format.string(from: bucket.start)
+        return bucket.size == .week ? texts.text(.dashboardWeekOf, date) : date
+    }
+
+    private func name(_ size: ProgressTimeline.BucketSize) -> String {
+        switch size {
+        case .session: texts.text(.dashboardSession)
+        case .day: texts.text(.dashboardDay)
+        case .week: texts.text(.dashboardWeek)
+        case .month: texts.text(.dashboardMonth)
+        }
     }
 
     private func rows(_ mode: TrainingMode) -> [[String: Any]] {
         (progress[mode]?.points ?? []).reversed().map { point in
-            var row: [String: Any] = ["when": Self.label(point.bucket), "size": point.bucket.size.rawValue,
-                                      "count": point.bucket.count, "soFar": point.answersSoFar]
-            row["threshold"] = MeasurementWording.threshold(point.threshold)
+            var row: [String: Any] = ["when": label(point.bucket), "size": name(point.bucket.size),
+                                      "count": texts.numbers.integer(point.bucket.count), "soFar": point.answersSoFar]
+            row["threshold"] = texts.threshold(point.threshold)
             if let accuracy = point.accuracy {
-                row["meanError"] = MeasurementText.number(accuracy.meanError.value)
-                row["bias"] = String(format: "%+.1f", accuracy.bias.value)
-                row["spread"] = MeasurementText.number(accuracy.spread.value)
+                row["meanError"] = MeasurementText.number(accuracy.meanError.value).formatted(texts.numbers)
+                row["bias"] = texts.numbers.decimal(accuracy.bias.value, digits: 1, signed: true)
+                row["spread"] = MeasurementText.number(accuracy.spread.value).formatted(texts.numbers)
             }
             return row
         }
@@ -99,14 +118,14 @@ struct DashboardModel {
                 if let error = point.accuracy?.meanError { return SVGChart.Sample(value: error.value, low: error.low, high: error.high) }
                 return SVGChart.Sample(value: nil, low: nil, high: nil)
             }
-            entry["chart"] = SVGChart(samples: samples, labels: points.map { Self.label($0.bucket) },
-                                      scale: mode.skill == .comparison ? .logarithmic : .linear).context
+            entry["chart"] = SVGChart(samples: samples, labels: points.map { label($0.bucket) },
+                                      scale: mode.skill == .comparison ? .logarithmic : .linear, texts: texts).context
             entry["rows"] = rows(mode)
             entry["hasRows"] = true
             entry["isComparison"] = mode.skill == .comparison
             return entry
         }
-        return ["title": "Progress", "modes": modes, "empty": answerCount == 0]
+        return ["title": texts.text(.dashboardProgress), "modes": modes, "empty": answerCount == 0]
     }
 
     /// Tune & Match: mean error with its band, bias and spread at the end of each bucket.
@@ -115,17 +134,17 @@ struct DashboardModel {
             var entry = header(mode)
             let points = (progress[mode]?.points ?? []).filter { $0.accuracy != nil }
             guard !points.isEmpty else { return entry }
-            let labels = points.map { Self.label($0.bucket) }
+            let labels = points.map { label($0.bucket) }
             let bias = points.map { point in point.accuracy.map { SVGChart.Sample(value: $0.bias.value, low: $0.bias.low, high: $0.bias.high) }
                 ?? SVGChart.Sample(value: nil, low: nil, high: nil) }
             let spread = points.map { point in point.accuracy.map { SVGChart.Sample(value: $0.spread.value, low: $0.spread.low, high: $0.spread.high) }
                 ?? SVGChart.Sample(value: nil, low: nil, high: nil) }
-            entry["biasChart"] = SVGChart(samples: bias, labels: labels, scale: .linear).context
-            entry["spreadChart"] = SVGChart(samples: spread, labels: labels, scale: .linear).context
+            entry["biasChart"] = SVGChart(samples: bias, labels: labels, scale: .linear, texts: texts).context
+            entry["spreadChart"] = SVGChart(samples: spread, labels: labels, scale: .linear, texts: texts).context
             entry["rows"] = rows(mode).filter { $0["meanError"] != nil }
             entry["hasRows"] = true
             return entry
         }
-        return ["title": "Tune & Match", "modes": modes, "empty": answerCount == 0]
+        return ["title": texts.text(.dashboardMatching), "modes": modes, "empty": answerCount == 0]
     }
 }

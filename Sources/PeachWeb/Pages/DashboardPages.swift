@@ -2,6 +2,7 @@ import Foundation
 import Mustache
 import PeachDomain
 import PeachStorage
+import PeachText
 
 /// Renders the dashboard's pages from the history. The fitted model is rebuilt only when the
 /// number of stored answers changes, so a phone reloading the page costs a template render.
@@ -16,17 +17,24 @@ final class DashboardPages {
     let csrf: String
     let uploadLimit: Int
     let live: LiveStatus
+    let texts: Texts
+    /// Every dashboard text of the language, for the templates (`{{t.dashboardProfile}}`).
+    private let textContext: [String: String]
     private let library: MustacheLibrary
     private let profileJSON: ProfileJSON
-    private var cached: (key: String, at: Date, model: DashboardModel, json: String)?
+    private var cached: (version: HistoryVersion?, at: Date, model: DashboardModel, json: String)?
+    private var building: Task<(model: DashboardModel, json: String), any Error>?
     /// Emptied whenever the model is fitted again.
     private var contexts: [String: [String: Any]] = [:]
     /// The timeline's sessions, days and weeks are counted back from now: refit at least this often.
     static let freshness: TimeInterval = 60
 
     init(history: any DashboardHistory, range: NoteRange, configuration: String, csrf: String, uploadLimit: Int,
-         live: LiveStatus, profileJSON: @escaping ProfileJSON) throws {
+         live: LiveStatus, texts: Texts, profileJSON: @escaping ProfileJSON) throws {
         self.live = live
+        self.texts = texts
+        textContext = Dictionary(uniqueKeysWithValues: TextKey.allCases.filter { $0.rawValue.hasPrefix("dashboard") }
+            .map { ($0.rawValue, texts.text($0)) })
         self.history = history
         self.range = range
         self.configuration = configuration
@@ -38,59 +46,87 @@ final class DashboardPages {
         self.library = library
     }
 
-    private func current() throws -> (model: DashboardModel, json: String) {
-        let counts = try history.counts()
-        let key = "\(counts.comparisons)/\(counts.pitchMatchings)"
-        let now = Date()
-        if let cached, cached.key == key, now.timeIntervalSince(cached.at) < Self.freshness { return (cached.model, cached.json) }
-        // One pass over the history, an answer at a time: the model keeps bins and running means.
-        var digest = HistoryDigest(now: now, progressRange: range)
-        try history.read(into: &digest)
-        let model = DashboardModel(digest: digest, range: range)
-        let json = try profileJSON(digest, range)
-        // Fresh from when the fit is done, not from when it began: with a large history the fit
-        // itself can take longer than the freshness, and every request would then fit again.
-        cached = (key, Date(), model, json)
-        contexts = [:]
-        return (model, json)
+    /// The model and the profile JSON of the history as it is: made again when the history changed
+    /// or the freshness ran out, by one build at a time (a request meanwhile waits for that build);
+    /// the history is read off the main actor, so no page waits for the read.
+    private func current() async throws -> (model: DashboardModel, json: String) {
+        let history = history, range = range
+        let version = try await Self.blocking { try history.version() }
+        if let cached, cached.version == version, Date().timeIntervalSince(cached.at) < Self.freshness {
+            return (cached.model, cached.json)
+        }
+        if let building { return try await building.value }
+        let profileJSON = profileJSON
+        let build = Task { @MainActor in
+            let now = Date()
+            // One pass over the history (or over its last month, see `DigestCheckpoints`), an answer
+            // at a time: the model keeps bins and running means.
+            let digest = try await Self.blocking { try history.digest(now: now, range: range) }
+            let profile = PerceptualProfile(digest)
+            let model = DashboardModel(digest: digest, profile: profile, range: range, texts: self.texts)
+            let json = try profileJSON(digest, profile, range)
+            // Fresh from when the fit is done, not from when it began: with a large history the fit
+            // itself can take longer than the freshness, and every request would then fit again.
+            self.cached = (version, Date(), model, json)
+            self.contexts = [:]
+            return (model: model, json: json)
+        }
+        building = build
+        defer { building = nil }
+        return try await build.value
+    }
+
+    /// `work` on a thread of its own: reading the history blocks on SQLite.
+    static func blocking<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+        }
     }
 
     /// Every page starts with the box's live line as it is now; the event stream keeps it current.
     func render(_ template: String, _ context: [String: Any]) -> String {
-        library.render(context.merging(["live": live.read()]) { page, _ in page }, withTemplate: template) ?? ""
+        let common: [String: Any] = ["live": live.read(texts), "t": textContext, "lang": texts.language.rawValue]
+        return library.render(context.merging(common) { page, _ in page }, withTemplate: template) ?? ""
     }
 
     /// A page's context, made once per fitted model: the trends and intervals it shows cost fits.
-    private func context(_ page: String, _ make: (DashboardModel) -> [String: Any]) throws -> [String: Any] {
-        let model = try current().model
+    private func context(_ page: String, _ make: (DashboardModel) -> [String: Any]) async throws -> [String: Any] {
+        let model = try await current().model
         if let made = contexts[page] { return made }
         let context = make(model)
         contexts[page] = context
         return context
     }
 
-    func profile() throws -> String { render("profile", try context("profile") { $0.profilePage }) }
-    func progress() throws -> String { render("progress", try context("progress") { $0.progressPage }) }
-    func matching() throws -> String { render("matching", try context("matching") { $0.matchingPage }) }
-    func profileDocument() throws -> String { try current().json }
+    func profile() async throws -> String { render("profile", try await context("profile") { $0.profilePage }) }
+    func progress() async throws -> String { render("progress", try await context("progress") { $0.progressPage }) }
+    func matching() async throws -> String { render("matching", try await context("matching") { $0.matchingPage }) }
+    func profileDocument() async throws -> String { try await current().json }
 
-    func history(mode: TrainingMode?) throws -> String {
-        let records = try history.latest(limit: mode == nil ? 100 : 2000)
+    func history(mode: TrainingMode?) async throws -> String {
+        let history = history
+        let records = try await Self.blocking { try history.latest(limit: mode == nil ? 100 : 2000) }
             .filter { mode == nil || HistoryRows.mode(of: $0) == mode }.prefix(100)
-        let choices: [[String: Any]] = [["value": "", "name": "every mode", "selected": mode == nil]]
-            + TrainingMode.allCases.map { ["value": $0.rawValue, "name": $0.displayName, "selected": $0 == mode] }
-        let rows = records.map(HistoryRows.row)
-        return render("history", ["title": "History", "choices": choices, "records": rows, "hasRecords": !rows.isEmpty,
+        let choices: [[String: Any]] = [["value": "", "name": texts.text(.dashboardEveryMode), "selected": mode == nil]]
+            + TrainingMode.allCases.map { ["value": $0.rawValue, "name": texts.name($0), "selected": $0 == mode] }
+        let rows = records.map { HistoryRows.row($0, texts: texts) }
+        return render("history", ["title": texts.text(.dashboardHistory), "choices": choices, "records": rows, "hasRecords": !rows.isEmpty,
                                   "filtered": mode != nil])
     }
 
     func data() -> String {
-        render("data", ["title": "Data", "csrf": csrf, "configuration": configuration,
-                        "uploadLimit": ByteCountFormatter.string(fromByteCount: Int64(uploadLimit), countStyle: .file)])
+        render("data", ["title": texts.text(.dashboardData), "csrf": csrf, "settings": configuration,
+                        "importRule": texts.text(.dashboardImportRule, Self.size(uploadLimit, texts))])
     }
 
     func message(_ text: String, ok: Bool) -> String {
-        render("message", ["title": ok ? "Imported" : "Not imported", "text": text, "ok": ok])
+        render("message", ["title": texts.text(ok ? .dashboardImported : .dashboardNotImported), "text": text, "ok": ok])
+    }
+
+    /// "8 MB", "0,5 MB": a size in megabytes (2²⁰ bytes), whole when it is.
+    nonisolated static func size(_ bytes: Int, _ texts: Texts) -> String {
+        let megabytes = Double(bytes) / 1_048_576
+        return texts.text(.dashboardMegabytes, Decimals(megabytes, megabytes == megabytes.rounded() ? 0 : 1))
     }
 }
 
@@ -103,16 +139,17 @@ enum HistoryRows {
         }
     }
 
-    static func row(_ record: TrainingRecord) -> [String: Any] {
+    static func row(_ record: TrainingRecord, texts: Texts) -> [String: Any] {
         let time = record.timestamp.formatted(.iso8601.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: false))
         switch record {
         case .comparison(let answer):
-            return ["time": time, "mode": answer.mode.displayName, "notes": notes(answer.referenceNote, answer.targetNote, answer.interval),
-                    "cents": String(format: "%+.2f ct", answer.centOffset.rawValue), "result": answer.isCorrect ? "right" : "wrong"]
+            return ["time": time, "mode": texts.name(answer.mode), "notes": notes(answer.referenceNote, answer.targetNote, answer.interval),
+                    "cents": texts.text(.dashboardCents, Decimals(answer.centOffset.rawValue, 2, signed: true)),
+                    "result": texts.text(answer.isCorrect ? .historyRight : .historyWrong)]
         case .pitchMatching(let attempt):
-            return ["time": time, "mode": attempt.mode.displayName, "notes": notes(attempt.referenceNote, attempt.targetNote, attempt.interval),
-                    "cents": String(format: "%+.2f ct", attempt.userCentError.rawValue),
-                    "result": PitchMatchingFeedback(error: attempt.userCentError).rawValue]
+            return ["time": time, "mode": texts.name(attempt.mode), "notes": notes(attempt.referenceNote, attempt.targetNote, attempt.interval),
+                    "cents": texts.text(.dashboardCents, Decimals(attempt.userCentError.rawValue, 2, signed: true)),
+                    "result": texts.name(PitchMatchingFeedback(error: attempt.userCentError))]
         }
     }
 

@@ -1,7 +1,8 @@
 /// The dashboard's Mustache templates. They are compiled into the binary rather than shipped as
 /// resource files, so that `make install` copies one executable and nothing can be missing or out
 /// of date beside it; swift-mustache parses them once at start-up. Values are HTML-escaped by
-/// Mustache (`{{…}}`); nothing here is built by string concatenation in Swift.
+/// Mustache (`{{…}}`); nothing here is built by string concatenation in Swift. Every word a person
+/// reads is a text of the language's table: `{{t.dashboardProfile}}` is `TextKey.dashboardProfile`.
 enum PageTemplates {
     static let all: [String: String] = [
         "head": head, "foot": foot, "chart": chart, "profile": profile, "progress": progress,
@@ -10,8 +11,8 @@ enum PageTemplates {
 
     static let head = """
         <!DOCTYPE html>
-        <html lang="en"><head><meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <html lang="{{lang}}"><head><meta charset="utf-8">
+        <meta name="viewport" content="width=device-width,initial-scale=1">
         <title>Peach – {{title}}</title>
         <style>
         body{font-family:system-ui,sans-serif;margin:0 auto;max-width:720px;padding:0 12px;color:#222;background:#fffaf5}
@@ -24,11 +25,11 @@ enum PageTemplates {
         .count{fill:#8aa9c9}table{border-collapse:collapse;width:100%;font-size:.9em}
         td,th{padding:3px 6px;border-bottom:1px solid #eee;text-align:left}.error{color:#a00;white-space:pre-wrap}
         </style></head><body>
-        <nav><a href="/">Profile</a><a href="/progress">Progress</a><a href="/matching">Tune &amp; Match</a>
-        <a href="/history">History</a><a href="/data">Data</a></nav>
+        <nav><a href="/">{{t.dashboardProfile}}</a><a href="/progress">{{t.dashboardProgress}}</a><a href="/matching">{{t.dashboardMatching}}</a>
+        <a href="/history">{{t.dashboardHistory}}</a><a href="/data">{{t.dashboardData}}</a></nav>
         <div id="live" data-source="/events">{{live}}</div>
         <h1>{{title}}</h1>
-        {{#empty}}<p class="empty">No answers yet: train with the box, and your progress appears here.</p>{{/empty}}
+        {{#empty}}<p class="empty">{{t.dashboardEmpty}}</p>{{/empty}}
 
         """
 
@@ -40,10 +41,10 @@ enum PageTemplates {
 
     static let chart = """
         <svg class="chart" viewBox="0 0 {{width}} {{height}}" role="img">
-        {{#ticks}}<line class="axis" x1="{{left}}" x2="{{width}}" y1="{{y}}" y2="{{y}}"/><text class="tick" x="2" y="{{y}}">{{label}} ct</text>{{/ticks}}
+        {{#ticks}}<line class="axis" x1="{{left}}" x2="{{width}}" y1="{{y}}" y2="{{y}}"/><text class="tick" x="2" y="{{y}}">{{label}}</text>{{/ticks}}
         <polygon class="band" points="{{band}}"/>
         <polyline class="curve" points="{{line}}"/>
-        {{#dots}}<circle class="dot" cx="{{x}}" cy="{{y}}" r="2"><title>{{label}}: {{value}} ct</title></circle>{{/dots}}
+        {{#dots}}<circle class="dot" cx="{{x}}" cy="{{y}}" r="2"><title>{{label}}: {{value}}</title></circle>{{/dots}}
         {{#columns}}<text class="tick" x="{{x}}" y="{{labelY}}" text-anchor="{{anchor}}">{{label}}</text>{{/columns}}
         </svg>
 
@@ -51,26 +52,26 @@ enum PageTemplates {
 
     static let profile = """
         {{> head}}
-        <p>The threshold is the offset you answer correctly 75 % of the time, fitted to your answers; the band is its 95 % interval.</p>
+        <p>{{t.dashboardProfileIntro}}</p>
         {{#modes}}<section class="mode" id="{{mode}}"><h2>{{name}}</h2>
-        {{#hasAnswers}}<p class="measured">{{measured}}; {{change}} ({{count}} answers)</p>{{/hasAnswers}}
-        {{^hasAnswers}}<p>No answers yet.</p>{{/hasAnswers}}
+        {{#hasAnswers}}<p class="measured">{{measured}}; {{change}} ({{counted}})</p>{{/hasAnswers}}
+        {{^hasAnswers}}<p>{{t.dashboardNoAnswers}}</p>{{/hasAnswers}}
         {{#chart}}{{> chart}}{{/chart}}
-        {{#hasCounts}}<svg class="counts" viewBox="0 0 640 40" role="img"><title>answers per key</title>
+        {{#hasCounts}}<svg class="counts" viewBox="0 0 640 40" role="img"><title>{{t.dashboardCountsTitle}}</title>
         {{#counts}}<rect class="count" x="{{x}}" y="{{y}}" width="4" height="{{height}}"><title>{{note}}: {{count}}</title></rect>{{/counts}}
-        </svg><p class="legend">Bars: answers per key as the reference note.</p>{{/hasCounts}}
+        </svg><p class="legend">{{t.dashboardCountsLegend}}</p>{{/hasCounts}}
         </section>{{/modes}}
         {{> foot}}
         """
 
     static let progress = """
         {{> head}}
-        <p>Each point is what your profile said at the end of a session (last 24 h), day (last week), week (last 30 days) or month.</p>
+        <p>{{t.dashboardProgressIntro}}</p>
         {{#modes}}<section class="mode" id="{{mode}}"><h2>{{name}}</h2>
         {{#hasAnswers}}<p class="measured">{{measured}}; {{change}}</p>{{/hasAnswers}}
-        {{^hasAnswers}}<p>No answers yet.</p>{{/hasAnswers}}
+        {{^hasAnswers}}<p>{{t.dashboardNoAnswers}}</p>{{/hasAnswers}}
         {{#chart}}{{> chart}}{{/chart}}
-        {{#hasRows}}<table><tr><th>when</th><th>answers</th><th>{{#isComparison}}threshold{{/isComparison}}{{^isComparison}}mean error (ct){{/isComparison}}</th></tr>
+        {{#hasRows}}<table><tr><th>{{t.dashboardWhen}}</th><th>{{t.dashboardAnswers}}</th><th>{{#isComparison}}{{t.dashboardThreshold}}{{/isComparison}}{{^isComparison}}{{t.dashboardMeanErrorCents}}{{/isComparison}}</th></tr>
         {{#rows}}<tr><td>{{when}} ({{size}})</td><td>{{count}}</td><td>{{#meanError}}{{meanError}}{{/meanError}}{{^meanError}}{{threshold}}{{/meanError}}</td></tr>{{/rows}}
         </table>{{/hasRows}}
         </section>{{/modes}}
@@ -79,13 +80,13 @@ enum PageTemplates {
 
     static let matching = """
         {{> head}}
-        <p>Bias: + you tune sharp, − flat. Spread: how consistent your attempts are. Bands are 95 % intervals.</p>
+        <p>{{t.dashboardMatchingIntro}}</p>
         {{#modes}}<section class="mode" id="{{mode}}"><h2>{{name}}</h2>
-        {{#hasAnswers}}<p class="measured">{{measured}}; {{change}} ({{count}} attempts)</p>{{/hasAnswers}}
-        {{^hasAnswers}}<p>No attempts yet.</p>{{/hasAnswers}}
-        {{#biasChart}}<h3>Bias</h3>{{> chart}}{{/biasChart}}
-        {{#spreadChart}}<h3>Spread</h3>{{> chart}}{{/spreadChart}}
-        {{#hasRows}}<table><tr><th>when</th><th>mean error</th><th>bias</th><th>spread</th></tr>
+        {{#hasAnswers}}<p class="measured">{{measured}}; {{change}} ({{counted}})</p>{{/hasAnswers}}
+        {{^hasAnswers}}<p>{{t.dashboardNoAttempts}}</p>{{/hasAnswers}}
+        {{#biasChart}}<h3>{{t.dashboardBiasHeading}}</h3>{{> chart}}{{/biasChart}}
+        {{#spreadChart}}<h3>{{t.dashboardSpreadHeading}}</h3>{{> chart}}{{/spreadChart}}
+        {{#hasRows}}<table><tr><th>{{t.dashboardWhen}}</th><th>{{t.dashboardMeanError}}</th><th>{{t.dashboardBias}}</th><th>{{t.dashboardSpread}}</th></tr>
         {{#rows}}<tr><td>{{when}}</td><td>{{meanError}}</td><td>{{bias}}</td><td>{{spread}}</td></tr>{{/rows}}
         </table>{{/hasRows}}
         </section>{{/modes}}
@@ -96,32 +97,32 @@ enum PageTemplates {
         {{> head}}
         <form method="get" action="/history"><select name="mode">
         {{#choices}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{name}}</option>{{/choices}}
-        </select> <button>Show</button></form>
-        {{#hasRecords}}<table><tr><th>time</th><th>mode</th><th>notes</th><th>offset / error</th><th>result</th></tr>
+        </select> <button>{{t.dashboardShow}}</button></form>
+        {{#hasRecords}}<table><tr><th>{{t.dashboardTime}}</th><th>{{t.dashboardMode}}</th><th>{{t.dashboardNotes}}</th><th>{{t.dashboardOffsetOrError}}</th><th>{{t.dashboardResult}}</th></tr>
         {{#records}}<tr class="answer"><td>{{time}}</td><td>{{mode}}</td><td>{{notes}}</td><td>{{cents}}</td><td>{{result}}</td></tr>{{/records}}
         </table>{{/hasRecords}}
-        {{^records}}<p>No answers{{#filtered}} in this mode{{/filtered}}.</p>{{/records}}
+        {{^records}}<p>{{#filtered}}{{t.dashboardNoAnswersInMode}}{{/filtered}}{{^filtered}}{{t.dashboardNoAnswersAtAll}}{{/filtered}}</p>{{/records}}
         {{> foot}}
         """
 
     static let data = """
         {{> head}}
-        <h2>Export</h2><p><a href="/export.csv" download="peach-export.csv">Download every answer as CSV</a> (the iOS app's format 3, the same as <code>peach export</code>).</p>
-        <h2>Import</h2>
+        <h2>{{t.dashboardExport}}</h2><p><a href="/export.csv" download="peach-export.csv">{{t.dashboardExportLink}}</a> {{t.dashboardExportFormat}}</p>
+        <h2>{{t.dashboardImport}}</h2>
         <form method="post" action="/import" enctype="multipart/form-data">
         <input type="hidden" name="csrf" value="{{csrf}}">
         <input type="file" name="file" accept=".csv,text/csv" required>
-        <label><input type="checkbox" name="replace" value="1"> replace the whole history</label>
-        <button>Import</button></form>
-        <p>All or nothing: if any row is bad, every bad row is listed with its line number and nothing is imported. At most {{uploadLimit}}.</p>
-        <h2>Configuration</h2><pre class="config">{{configuration}}</pre>
+        <label><input type="checkbox" name="replace" value="1"> {{t.dashboardImportReplace}}</label>
+        <button>{{t.dashboardImportButton}}</button></form>
+        <p>{{importRule}}</p>
+        <h2>{{t.dashboardConfiguration}}</h2><pre class="config">{{settings}}</pre>
         {{> foot}}
         """
 
     static let message = """
         {{> head}}
         {{#ok}}<p class="ok">{{text}}</p>{{/ok}}{{^ok}}<p class="error">{{text}}</p>{{/ok}}
-        <p><a href="/data">Back</a></p>
+        <p><a href="/data">{{t.dashboardBack}}</a></p>
         {{> foot}}
         """
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PeachText
 
 /// The geometry of a chart the templates draw as SVG: a line through the values, a band from low
 /// to high, value-axis ticks and labelled columns. Numbers only; the markup is in the templates.
@@ -21,6 +22,8 @@ struct SVGChart {
     let samples: [Sample]
     let labels: [String]
     let scale: Scale
+    /// For the values shown as words (ticks, the dots' titles); the geometry is locale-free.
+    let texts: Texts
 
     private var plotted: [Double] { samples.flatMap { [$0.value, $0.low, $0.high].compactMap { $0 } }.filter(\.isFinite) }
 
@@ -78,7 +81,7 @@ struct SVGChart {
     var dots: [[String: Any]] {
         samples.enumerated().compactMap { index, sample in
             sample.value.map { ["x": String(format: "%.1f", x(index)), "y": String(format: "%.1f", y($0)),
-                                "label": labels[index], "value": String(format: "%.1f", $0)] }
+                                "label": labels[index], "value": texts.text(.dashboardCents, Decimals($0, 1))] }
         }
     }
 
@@ -98,7 +101,7 @@ struct SVGChart {
             var value = ceil(lowest / step) * step
             while value <= highest { values.append(value); value += step }
         }
-        return values.map { ["y": String(format: "%.1f", y($0)), "label": MeasurementText.number($0)] }
+        return values.map { ["y": String(format: "%.1f", y($0)), "label": texts.text(.dashboardCents, MeasurementText.number($0))] }
     }
 
     /// Column labels, thinned to at most `most` so they do not overlap on a phone.
@@ -122,7 +125,8 @@ struct SVGChart {
 }
 
 enum MeasurementText {
-    static func number(_ value: Double) -> String {
-        abs(value) >= 10 || value == value.rounded() ? String(format: "%.0f", value) : String(format: "%.1f", value)
+    /// Whole from 10 on or when whole, else one decimal: 0.5, 2, 12 (German 0,5, 2, 12).
+    static func number(_ value: Double) -> Decimals {
+        Decimals(value, abs(value) >= 10 || value == value.rounded() ? 0 : 1)
     }
 }

@@ -20,6 +20,7 @@ struct CSVDownload: Sendable {
         let history = history
         return Response(
             status: .ok,
+            // not a text: a media type and the download's file name
             headers: [.contentType: "text/csv; charset=utf-8", .contentDisposition: "attachment; filename=\"peach-export.csv\""],
             body: ResponseBody { writer in
                 let (pieces, continuation) = AsyncThrowingStream.makeStream(of: ByteBuffer.self)

@@ -1,19 +1,20 @@
 import Foundation
 import PeachDomain
 import PeachStorage
+import PeachText
 import Synchronization
 
 /// What the dashboard reads and (for an upload) writes of the training history.
 public protocol DashboardHistory: Sendable {
-    /// Hands every answer, each kind in time order, to `digest` one at a time; nothing when there
-    /// is no history yet.
-    func read(into digest: inout HistoryDigest) throws
+    /// What is stored, cheaply: the dashboard reads the history again only when this changes.
+    func version() throws -> HistoryVersion?
+    /// The digest of every answer as of `now`, with the progress fits over `range`; exactly what one
+    /// pass over the whole history would give.
+    func digest(now: Date, range: NoteRange) throws -> HistoryDigest
     /// Exactly `peach export`, in pieces as it is read.
     func exportCSV(_ emit: (String) throws -> Void) throws
     /// The latest answers, newest first.
     func latest(limit: Int) throws -> [TrainingRecord]
-    /// How many answers are stored: the dashboard recomputes its pages only when this changes.
-    func counts() throws -> (comparisons: Int, pitchMatchings: Int)
     /// All or nothing, like `peach import`.
     func importRecords(comparisons: [ComparisonRecord], pitchMatchings: [PitchMatchingRecord],
                        mode: ImportMode) throws -> ImportSummary
@@ -22,44 +23,64 @@ public protocol DashboardHistory: Sendable {
 /// The SQLite history in a data directory, opened read-only once it exists (training may create
 /// it at any time) and kept open; WAL lets this process read while `peach run` writes. Only an
 /// upload through the import form writes, through a connection of its own, closed afterwards.
+///
+/// A history nobody writes is read as it is (`TrainingDataStore.readsWithoutWriter`); once a
+/// writer comes the store is opened again and what was read meanwhile is read again.
 public final class StoreHistory: DashboardHistory {
     public let location: DataLocation
+    let texts: Texts
     private let store = Mutex<TrainingDataStore?>(nil)
+    let checkpoints = DigestCheckpoints()
 
-    public init(location: DataLocation) { self.location = location }
+    public init(location: DataLocation, texts: Texts = .english) {
+        self.location = location
+        self.texts = texts
+    }
 
     private func open() throws -> TrainingDataStore? {
         try store.withLock { store in
-            if let store { return store }
+            if let current = store, current.isCurrent { return current }
+            // A store still in use elsewhere (a download) is closed when its last reader lets it go.
             store = try TrainingDataStore.open(location, create: false, access: .readOnly)
             return store
         }
     }
 
-    public func read(into digest: inout HistoryDigest) throws {
-        guard let store = try open() else { return }
-        try store.forEachAnswer(comparison: { digest.add($0) }, pitchMatching: { digest.add($0) })
+    /// `body` on the open store, again on a store opened anew when a writer came meanwhile.
+    private func reading<T>(_ body: (TrainingDataStore?) throws -> T) throws -> T {
+        while true {
+            let store = try open()
+            let value = try body(store)
+            if store?.isCurrent ?? true { return value }
+        }
+    }
+
+    public func version() throws -> HistoryVersion? {
+        try reading { store in try store?.reading { try $0.version() } }
+    }
+
+    public func digest(now: Date, range: NoteRange) throws -> HistoryDigest {
+        try reading { store in
+            guard let store else { return HistoryDigest(now: now, progressRange: range) }
+            return try store.reading { reader in try checkpoints.digest(reader, now: now, range: range) }
+        }
     }
 
     public func exportCSV(_ emit: (String) throws -> Void) throws {
         guard let store = try open() else { return try emit(TrainingDataCSV.export(comparisons: [], pitchMatchings: [])) }
         try store.exportCSV(emit: emit)
+        // What was sent cannot be taken back: a download that a writer overtook ends as failed.
+        guard store.isCurrent else { throw StoreError.failed(path: location.databaseURL.path, reason: texts.text(.dashboardHistoryChanged)) }
     }
 
     public func latest(limit: Int) throws -> [TrainingRecord] {
-        guard let store = try open() else { return [] }
-        return try store.latest(limit: limit)
-    }
-
-    public func counts() throws -> (comparisons: Int, pitchMatchings: Int) {
-        guard let store = try open() else { return (0, 0) }
-        return try store.counts()
+        try reading { store in try store?.latest(limit: limit) ?? [] }
     }
 
     public func importRecords(comparisons: [ComparisonRecord], pitchMatchings: [PitchMatchingRecord],
                               mode: ImportMode) throws -> ImportSummary {
         guard let writable = try TrainingDataStore.open(location, create: true) else {
-            throw StoreError.cannotCreateDirectory(path: location.directory.path, reason: "the history could not be created")
+            throw StoreError.cannotCreateDirectory(path: location.directory.path, reason: texts.text(.dashboardHistoryNotCreated))
         }
         defer { try? writable.close() }
         return try writable.importRecords(comparisons: comparisons, pitchMatchings: pitchMatchings, mode: mode)

@@ -12,6 +12,7 @@ struct DashboardRoutes: Sendable {
     let csrf: String
 
     static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        // not a text: a media type
         Response(status: status, headers: [.contentType: "text/html; charset=utf-8"],
                  body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
     }
@@ -38,14 +39,15 @@ struct DashboardRoutes: Sendable {
         }
         router.get("/export.csv") { _, _ in CSVDownload(history: history).response() }
         router.post("/import") { request, context in
-            try await CSVUpload(pages: pages, history: history, csrf: csrf, limit: settings.uploadLimit)
+            try await CSVUpload(pages: pages, history: history, csrf: csrf, limit: settings.uploadLimit, texts: settings.texts)
                 .receive(request, context: context)
         }
         router.get("/live.js") { _, _ in
+            // not a text: a media type
             Self.bytes(LiveStatus.script, type: "text/javascript; charset=utf-8")
         }
         router.get("/events") { _, _ in
-            LiveStatus(file: settings.liveStatusFile).eventStream()
+            LiveStatus(file: settings.liveStatusFile).eventStream(settings.texts)
         }
     }
 }

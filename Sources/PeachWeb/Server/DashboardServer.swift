@@ -3,6 +3,7 @@ import Hummingbird
 import Logging
 import PeachDomain
 import PeachStorage
+import PeachText
 
 /// `peach web`: the dashboard's HTTP server. Serves only the routes below; every other path is 404.
 /// Reads the history; writes it only for an upload through the import form (POST, CSRF-checked).
@@ -17,9 +18,12 @@ public struct DashboardServer: Sendable {
         public var uploadLimit: Int
         /// Written by `peach run`; its text is streamed to the pages as it changes.
         public var liveStatusFile: URL
+        /// The pages' language (the command line's); JSON and CSV are the same in every language.
+        public var texts: Texts
 
         public init(listen: ListenAddress, token: AccessToken?, range: NoteRange, configuration: String,
-                    uploadLimit: Int = 8 << 20, liveStatusFile: URL) {
+                    uploadLimit: Int = 8 << 20, liveStatusFile: URL, texts: Texts = .english) {
+            self.texts = texts
             self.listen = listen
             self.token = token
             self.range = range
@@ -29,8 +33,9 @@ public struct DashboardServer: Sendable {
         }
     }
 
-    /// `peach profile --json` of a history read into a digest, over a note range.
-    public typealias ProfileJSON = @MainActor (HistoryDigest, NoteRange) throws -> String
+    /// `peach profile --json` of a history read into a digest, over a note range; given the profile
+    /// the pages use too, so that each mode is fitted once for both.
+    public typealias ProfileJSON = @MainActor (HistoryDigest, PerceptualProfile, NoteRange) throws -> String
 
     let settings: Settings
     let history: any DashboardHistory
@@ -52,10 +57,10 @@ public struct DashboardServer: Sendable {
         let pages = try await MainActor.run {
             try DashboardPages(history: history, range: settings.range, configuration: settings.configuration, csrf: csrf,
                                uploadLimit: settings.uploadLimit, live: LiveStatus(file: settings.liveStatusFile),
-                               profileJSON: profileJSON)
+                               texts: settings.texts, profileJSON: profileJSON)
         }
         let router = Router()
-        router.add(middleware: AccessGuard(token: settings.token))
+        router.add(middleware: AccessGuard(token: settings.token, texts: settings.texts))
         DashboardRoutes(pages: pages, history: history, settings: settings, csrf: csrf).add(to: router)
         let app = Application(
             router: router,

@@ -1,0 +1,82 @@
+import Foundation
+import GRDB
+import PeachDomain
+
+/// Which answers are stored, cheaply: per table the lowest and highest id (two index look-ups, not
+/// a count). Ids are never reused (AUTOINCREMENT) and answers are only added or all deleted, so any
+/// change to the history changes this.
+public struct HistoryVersion: Hashable, Sendable {
+    public let comparisons: ClosedRange<Int64>?
+    public let pitchMatchings: ClosedRange<Int64>?
+}
+
+/// The answers stored before a time, per table how many and the highest id: it changes when an
+/// answer before that time is added (a new id is higher than any before) or deleted (fewer).
+public struct HistoryMark: Hashable, Sendable {
+    public let before: Date
+    public let comparisons: Int
+    public let comparisonsHighestID: Int64?
+    public let pitchMatchings: Int
+    public let pitchMatchingsHighestID: Int64?
+}
+
+/// One consistent read of the history (a single read transaction): what it reads belongs together
+/// even while `peach run` writes.
+public struct HistoryReader {
+    let db: Database
+
+    /// Every answer with `from ≤ time < before` (either bound may be absent), each kind in the
+    /// store's order (time, then as stored), handed over one at a time.
+    public func forEachAnswer(from: Date? = nil, before: Date? = nil, comparison: (ComparisonRecord) throws -> Void,
+                              pitchMatching: (PitchMatchingRecord) throws -> Void) throws {
+        var condition: [String] = []
+        var arguments: [any DatabaseValueConvertible] = []
+        if let from { condition.append("timestamp >= ?"); arguments.append(from.timeIntervalSince1970) }
+        if let before { condition.append("timestamp < ?"); arguments.append(before.timeIntervalSince1970) }
+        let filter = condition.isEmpty ? "" : "WHERE " + condition.joined(separator: " AND ")
+        let comparisons = try StoredComparison.fetchCursor(
+            db, sql: "SELECT * FROM comparison \(filter) ORDER BY timestamp, id", arguments: StatementArguments(arguments))
+        while let stored = try comparisons.next() {
+            if let record = stored.record { try comparison(record) }
+        }
+        let pitchMatchings = try StoredPitchMatching.fetchCursor(
+            db, sql: "SELECT * FROM pitchMatching \(filter) ORDER BY timestamp, id", arguments: StatementArguments(arguments))
+        while let stored = try pitchMatchings.next() {
+            if let record = stored.record { try pitchMatching(record) }
+        }
+    }
+
+    public func version() throws -> HistoryVersion {
+        func span(_ table: String) throws -> ClosedRange<Int64>? {
+            // Two sub-queries: SQLite answers a lone min() or max() from the end of the index,
+            // but scans the table for both in one SELECT.
+            guard let row = try Row.fetchOne(db, sql: "SELECT (SELECT min(id) FROM \(table)), (SELECT max(id) FROM \(table))"),
+                  let low = row[0] as Int64?, let high = row[1] as Int64? else { return nil }
+            return low...high
+        }
+        return HistoryVersion(comparisons: try span("comparison"), pitchMatchings: try span("pitchMatching"))
+    }
+
+    public func mark(before: Date) throws -> HistoryMark {
+        func part(_ table: String) throws -> (Int, Int64?) {
+            let row = try Row.fetchOne(db, sql: "SELECT count(*), max(id) FROM \(table) WHERE timestamp < ?",
+                                       arguments: [before.timeIntervalSince1970])
+            return (row?[0] ?? 0, row?[1])
+        }
+        let (comparisons, comparisonsID) = try part("comparison")
+        let (pitchMatchings, pitchMatchingsID) = try part("pitchMatching")
+        return HistoryMark(before: before, comparisons: comparisons, comparisonsHighestID: comparisonsID,
+                           pitchMatchings: pitchMatchings, pitchMatchingsHighestID: pitchMatchingsID)
+    }
+}
+
+extension TrainingDataStore {
+    /// `body` within one read; the database's errors as `StoreError`, the caller's as thrown.
+    public func reading<T>(_ body: (HistoryReader) throws -> T) throws -> T {
+        do {
+            return try database.read { db in try body(HistoryReader(db: db)) }
+        } catch let error as DatabaseError {
+            throw Self.storeError(error, path: location.databaseURL.path)
+        }
+    }
+}
