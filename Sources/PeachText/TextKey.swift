@@ -268,6 +268,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case runHangUpDuringStart
     case runSignalStopping
     case runConfigurationReread
+    case runLanguageChanged
     case runNeedsRestart
     case runConfigurationNotReread
     case runBufferEnlarged
@@ -328,4 +329,51 @@ public enum TextKey: String, CaseIterable, Sendable {
     case speakDeclining
     case speakCannotSynthesise
     case speakCannotSay
+    // swift-argument-parser's own words: English is the parser's exact wording (the pattern the
+    // German replaces; `ParserVocabulary` in PeachCLI), `{n}` the parts it fills in
+    case parserOverview
+    case parserUsageHeading
+    case parserArgumentsHeading
+    case parserOptionsHeading
+    case parserSubcommandsHeading
+    case parserGroupHeading
+    case parserDetailedHelp
+    case parserSubcommandPlaceholder
+    case parserDefaultSubcommand
+    case parserValues
+    case parserDefault
+    case parserDefaultAsFlag
+    case parserValuesDefault
+    case parserValuesDefaultAsFlag
+    case parserHelpFlag
+    case parserVersionFlag
+    case parserHelpCommand
+    case parserError
+    case parserHelpLine
+    case parserUsageLine
+    case parserMoreInformation
+    case parserMissingArgument
+    case parserMissingOneOf
+    case parserUnknownOptionSuggestion
+    case parserUnknownOption
+    case parserMissingValue
+    case parserMissingValueInComposite
+    case parserTakesNoValue
+    case parserUnexpectedArgument
+    case parserUnexpectedArguments
+    case parserAlreadySet
+    case parserInvalidValueFor
+    case parserInvalidValue
+    case parserProvideOneOf
+    case parserProvideOneOfList
+    case parserAnd
+    case parserOr
+    case parserInvalidOption
+    case parserMissingSubcommand
+    case parserNotParent
+    case parserInternalUnimplemented
+    case parserInternalState
+    case parserShellAutodetect
+    case parserShellUnsupported
+    case parserShellChoose
 }
