@@ -73,10 +73,11 @@ let package = Package(
             ]
         ),
         // YAML with locations: typed reading of a YAML document whose errors say FILE:LINE:COLUMN.
-        // General (mapping files, the configuration file); depends on Yams only.
+        // General (mapping files, the configuration file); its problems are said through PeachText's tables.
         .target(
             name: "PeachYAML",
             dependencies: [
+                "PeachText",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -106,6 +107,7 @@ let package = Package(
             dependencies: [
                 "PeachDomain",
                 "PeachYAML",
+                "PeachText",
                 "CAlsa",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -211,7 +213,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PeachYAMLTests",
-            dependencies: ["PeachYAML"]
+            dependencies: ["PeachYAML", "PeachText", "PeachDomain"]
         ),
         .testTarget(
             name: "PeachSoundTests",

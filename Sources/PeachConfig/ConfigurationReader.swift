@@ -57,7 +57,7 @@ public struct ConfigurationReader {
 
     public func read(contentsOf url: URL) throws(YAMLErrors) -> Result {
         // not a text: part of PeachYAML's message, which is English
-        try read(try YAMLFile.text(of: url, kind: "configuration file"), file: url.path)
+        try read(try YAMLFile.text(of: url, kind: .configuration), file: url.path)
     }
 }
 

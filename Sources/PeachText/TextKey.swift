@@ -376,4 +376,35 @@ public enum TextKey: String, CaseIterable, Sendable {
     case parserShellAutodetect
     case parserShellUnsupported
     case parserShellChoose
+    // Problems in a YAML file (PeachYAML's YAMLProblem)
+    case yamlSyntax
+    case yamlSyntaxWhile
+    case yamlDuplicatedKeys
+    case yamlNotTextAtByte
+    case yamlNotText
+    case yamlUnreadable
+    case yamlNoSuchFile
+    case yamlIsDirectory
+    case yamlCannotRead
+    case yamlCannotReadFile
+    case yamlNotUTF8
+    case yamlConfigurationFile
+    case yamlListenerFile
+    case yamlMappingFile
+    case yamlMissingKey
+    case yamlUnknownKeyHint
+    case yamlUnknownKey
+    case yamlExpected
+    case yamlShapeMapping
+    case yamlShapeList
+    case yamlShapeText
+    case yamlShapeWholeNumber
+    case yamlShapeNumber
+    case yamlShapeTrueOrFalse
+    case yamlFoundMapping
+    case yamlFoundList
+    case yamlFoundAlias
+    case yamlFoundNothing
+    case yamlOutOfRange
+    case yamlUnknownValue
 }

@@ -36,7 +36,7 @@ struct DevicesCommand: ParsableCommand {
             print(texts.text(.devicesNone, "\(error)"))
         }
         for problem in library.problems {
-            print(texts.text(.devicesMappingLeftOut, "\(problem)"))
+            print(texts.text(.devicesMappingLeftOut, texts.describe(problem.errors)))
         }
     }
 }

@@ -13,7 +13,7 @@ enum OutputFile {
         } catch let failure as CommandFailure {
             throw failure
         } catch {
-            throw CommandFailure(CommandLineTexts.current.text(.fileCannotWrite, path, "\(error)"))
+            throw CommandFailure(CommandLineTexts.current.text(.fileCannotWrite, path, CommandLineTexts.current.describe(error)))
         }
     }
 

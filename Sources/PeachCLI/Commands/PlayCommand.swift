@@ -82,7 +82,7 @@ struct PlayCommand: ParsableCommand {
         do {
             engine = try SoundEngine(soundFont: path, preset: selection.preset, calibration: selection.calibration)
         } catch {
-            throw CommandFailure(error.description)
+            throw CommandFailure(CommandLineTexts.current.describe(error))
         }
         let texts = CommandLineTexts.current
         let described = texts.text(.playDescribed, pitch.note.name, Decimals(cents, 3, signed: true),
@@ -104,7 +104,7 @@ struct PlayCommand: ParsableCommand {
         do {
             try audio.start()
         } catch {
-            throw CommandFailure("\(error)")
+            throw CommandFailure(CommandLineTexts.current.describe(error))
         }
         let events = Task.detached {
             for await event in audio.events {
@@ -132,7 +132,7 @@ struct PlayCommand: ParsableCommand {
             _ = try engine.play(frequency: frequency, seconds: duration, velocity: velocity,
                                 amplitude: AmplitudeDB(amplitude))
         } catch {
-            throw CommandFailure("\(error)")
+            throw CommandFailure(CommandLineTexts.current.describe(error))
         }
     }
 }

@@ -44,7 +44,7 @@ final class CuePlayer: FeedbackOutput {
         do {
             try engine.playCue(cue.sound, amplitude: cue.cue.amplitude(level: settings.cueLevel, relativeToNoteRMS: noteRMS))
         } catch {
-            logger.warning("\(texts.current.text(.runCueFailed, "\(error)"))")
+            logger.warning("\(texts.current.text(.runCueFailed, texts.current.describe(error)))")
         }
     }
 }

@@ -81,7 +81,7 @@ final class PracticeBoxApp {
         do {
             configuration = try LiveConfiguration(location: configLocation, reader: ConfigurationReader(texts: CommandLineTexts.current))
         } catch {
-            throw CommandFailure(CommandLineTexts.current.text(.runConfigurationInvalid, "\(error)"))
+            throw CommandFailure(CommandLineTexts.current.text(.runConfigurationInvalid, CommandLineTexts.current.describe(error)))
         }
         let settings = configuration.configuration
         // The configuration's language, else the environment's; a reload that changes it switches it.
@@ -108,7 +108,7 @@ final class PracticeBoxApp {
             try history.forEachAnswer(comparison: { digest.add($0) }, pitchMatching: { digest.add($0) })
             profile = PerceptualProfile(digest)
         } catch {
-            throw CommandFailure(texts.current.text(.runCannotReadHistory, "\(error)"))
+            throw CommandFailure(texts.current.text(.runCannotReadHistory, texts.current.describe(error)))
         }
 
         let (sound, engine) = try RunChecks.sound(settings, origins: configuration.origins)
@@ -164,7 +164,7 @@ final class PracticeBoxApp {
         if answers.isHolding { box.historyRefused(texts.current.text(.runJournalRefused), keptInJournal: true) }
 
         var sequencer: SequencerClient?
-        for problem in mappings.problems { logger.warning("\(texts.current.text(.runMappingSkipped, "\(problem)"))") }
+        for problem in mappings.problems { logger.warning("\(texts.current.text(.runMappingSkipped, texts.current.describe(problem.errors)))") }
         let library = mappings.assigning(settings.controllers.assignments.map { ($0.pattern, $0.mapping) })
         do {
             sequencer = try SequencerClient(mappings: library)
@@ -229,7 +229,7 @@ final class PracticeBoxApp {
     /// The same stop path as every interruption, then silence, then the devices and the history.
     private func shutDown() {
         box.shutDown()
-        do { try engine.stopAll() } catch { logger.error("\(texts.current.text(.runSilencingFailed, "\(error)"))") }
+        do { try engine.stopAll() } catch { logger.error("\(texts.current.text(.runSilencingFailed, texts.current.describe(error)))") }
         if let sequencer {
             for controller in controllers.values { sequencer.clearFeedback(on: controller) }
         }
@@ -245,7 +245,7 @@ final class PracticeBoxApp {
             try history.close()
             logger.info("\(texts.current.text(.runStopped))")
         } catch {
-            logger.error("\(texts.current.text(.runClosingFailed, "\(error)"))")
+            logger.error("\(texts.current.text(.runClosingFailed, texts.current.describe(error)))")
         }
     }
 
@@ -288,7 +288,7 @@ final class PracticeBoxApp {
                 logger.warning("\(texts.current.text(.runNeedsRestart, section))")
             }
         } catch {
-            logger.error("\(texts.current.text(.runConfigurationNotReread, "\(error)"))")
+            logger.error("\(texts.current.text(.runConfigurationNotReread, texts.current.describe(error)))")
         }
     }
 

@@ -1,3 +1,4 @@
+import PeachText
 import PeachDomain
 import PeachYAML
 
@@ -36,10 +37,10 @@ public enum MappingFile {
     /// Reads `path` from disk; an unreadable file is an error naming it.
     public static func load(path: String) throws(YAMLErrors) -> ControllerMapping {
         guard let data = FileData.read(path) else {
-            throw YAMLErrors([YAMLError(file: path, line: nil, column: nil, message: "cannot read the file")])
+            throw YAMLErrors([YAMLError(file: path, line: nil, column: nil, problem: .cannotRead(.mapping, reason: nil))])
         }
         guard let text = String(validating: data, as: UTF8.self) else {
-            throw YAMLErrors([YAMLError(file: path, line: nil, column: nil, message: "the file is not UTF-8 text")])
+            throw YAMLErrors([YAMLError(file: path, line: nil, column: nil, problem: .notUTF8(.mapping))])
         }
         return try parse(text, file: path)
     }
@@ -122,7 +123,7 @@ private struct Reader {
             mapping.tuning = errors.collect { () throws(YAMLError) -> TuningControl in
                 if case .scalar = control.node {
                     guard try control.string() == "pitch-wheel" else {
-                        throw control.error("expected `pitch-wheel` or a controller such as `{cc: 1}`, found \(control.kindDescription)")
+                        throw control.error("expected `pitch-wheel` or a controller such as `{cc: 1}`, found \(control.found.name(.english))")
                     }
                     return .pitchWheel(channel: defaultChannel)
                 }
@@ -219,7 +220,7 @@ private struct Syntax {
             switch try node.string() {
             case "wheel-up": return ControlTrigger(.wheelFlick(up: true))
             case "wheel-down": return ControlTrigger(.wheelFlick(up: false))
-            default: throw node.error("unknown control \(node.kindDescription); expected \(forms)")
+            default: throw node.error("unknown control \(node.found.name(.english)); expected \(forms)")
             }
         }
         let map = try node.mapping()
