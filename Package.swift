@@ -53,6 +53,7 @@ let package = Package(
             name: "PeachStorage",
             dependencies: [
                 "PeachDomain",
+                "PeachText",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -209,7 +210,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PeachStorageTests",
-            dependencies: ["PeachStorage", "PeachDomain", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["PeachStorage", "PeachDomain", "PeachText", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "PeachYAMLTests",

@@ -10,6 +10,7 @@ extension Texts {
         switch error {
         case let error as YAMLErrors: error.text(self)
         case let error as YAMLError: error.text(self)
+        case let error as CSVImportError: error.text(self)
         default: "\(error)"
         }
     }

@@ -407,4 +407,39 @@ public enum TextKey: String, CaseIterable, Sendable {
     case yamlFoundNothing
     case yamlOutOfRange
     case yamlUnknownValue
+    // Problems of an imported CSV file (PeachStorage's CSVReason)
+    case csvLine
+    case csvEmptyFile
+    case csvEndsBeforeHeader
+    case csvMoreProblems
+    case csvQuoteInUnquotedField
+    case csvTextAfterClosingQuote
+    case csvUnclosedQuote
+    case csvFirstLine
+    case csvUnsupportedFormat
+    case csvUnknownColumn
+    case csvDuplicateColumn
+    case csvMissingColumn
+    case csvMissingColumns
+    case csvUnexpectedColumn
+    case csvWrongColumn
+    case csvHeaderEnds
+    case csvFieldCount
+    case csvUnknownTrainingType
+    case csvInvalidRow
+    case csvMissing
+    case csvTimestampFormat
+    case csvTimestampTooEarly
+    case csvTimestampInFuture
+    case csvNotANote
+    case csvNoteNameMismatch
+    case csvUnknownInterval
+    case csvNotesTooFarApart
+    case csvIntervalMismatch
+    case csvUnknownTuningSystem
+    case csvOr
+    case csvNotFinite
+    case csvNotANumber
+    case csvCentsOutOfRange
+    case csvNotABoolean
 }
