@@ -93,6 +93,7 @@ let package = Package(
             name: "PeachSound",
             dependencies: [
                 "PeachDomain",
+                "PeachText",
                 "CFluidSynth",
                 "CAlsa",
                 .product(name: "Atomics", package: "swift-atomics"),

@@ -11,6 +11,8 @@ extension Texts {
         case let error as YAMLErrors: error.text(self)
         case let error as YAMLError: error.text(self)
         case let error as CSVImportError: error.text(self)
+        case let error as StoreError: error.text(self)
+        case let error as SoundError: error.text(self)
         default: "\(error)"
         }
     }

@@ -442,4 +442,26 @@ public enum TextKey: String, CaseIterable, Sendable {
     case csvNotANumber
     case csvCentsOutOfRange
     case csvNotABoolean
+    // The history's errors (PeachStorage's StoreError) and the sound's (PeachSound's SoundError)
+    case storeNotADatabase
+    case storeCorrupt
+    case storeNotPeachDatabase
+    case storeNewerVersion
+    case storeLocked
+    case storeCannotCreateDirectory
+    case storeReadOnlyLocation
+    case storeDiskFull
+    case storeFailed
+    case storeNotReadyYet
+    case storeNoWriteAheadLog
+    case storeCannotOpen
+    case soundFontMissing
+    case soundFontUnreadable
+    case soundPresetNotFound
+    case soundSynthesizerFailed
+    case soundFrequencyOutOfRange
+    case soundCommandQueueFull
+    case soundNoDefaultSoundFont
+    case soundAudioDevice
+    case soundInvalidPresetText
 }
