@@ -1,3 +1,4 @@
+import PeachMIDI
 import PeachSound
 import PeachStorage
 import PeachText
@@ -13,6 +14,8 @@ extension Texts {
         case let error as CSVImportError: error.text(self)
         case let error as StoreError: error.text(self)
         case let error as SoundError: error.text(self)
+        case let error as AudioDeviceProblem: error.text(self)
+        case let error as SequencerError: error.text(self)
         default: "\(error)"
         }
     }

@@ -6,11 +6,12 @@ public enum SoundError: Error, Equatable, CustomStringConvertible {
     case soundFontMissing(path: String)
     case soundFontUnreadable(path: String)
     case presetNotFound(path: String, preset: SoundFontPreset, available: Int)
-    case synthesizerFailed(String)
+    /// FluidSynth could not make its settings (false) or its synthesizer (true).
+    case synthesizerFailed(synthesizer: Bool)
     case frequencyOutOfRange(frequency: Double)
     case commandQueueFull
     case noDefaultSoundFont(searched: [String])
-    case audioDevice(device: String, reason: String)
+    case audioDevice(AudioDeviceProblem)
     case invalidPresetText(String)
 
     public func text(_ texts: Texts) -> String {
@@ -18,11 +19,12 @@ public enum SoundError: Error, Equatable, CustomStringConvertible {
         case .soundFontMissing(let path): texts.text(.soundFontMissing, path)
         case .soundFontUnreadable(let path): texts.text(.soundFontUnreadable, path)
         case .presetNotFound(let path, let preset, let available): texts.text(.soundPresetNotFound, path, "\(preset)", available)
-        case .synthesizerFailed(let what): texts.text(.soundSynthesizerFailed, what)
+        case .synthesizerFailed(let synthesizer):
+            texts.text(.soundSynthesizerFailed, texts.text(synthesizer ? .soundNoSynthesizer : .soundNoSettings))
         case .frequencyOutOfRange(let frequency): texts.text(.soundFrequencyOutOfRange, "\(frequency)")
         case .commandQueueFull: texts.text(.soundCommandQueueFull)
         case .noDefaultSoundFont(let searched): texts.text(.soundNoDefaultSoundFont, searched.joined(separator: ", "))
-        case .audioDevice(let device, let reason): texts.text(.soundAudioDevice, device, reason)
+        case .audioDevice(let problem): texts.text(.soundAudioDevice, problem.device, problem.reason(texts))
         case .invalidPresetText(let text): texts.text(.soundInvalidPresetText, text)
         }
     }

@@ -464,4 +464,91 @@ public enum TextKey: String, CaseIterable, Sendable {
     case soundNoDefaultSoundFont
     case soundAudioDevice
     case soundInvalidPresetText
+    // Problems of a MIDI mapping file (PeachMIDI's MappingFile) and its controls
+    case mappingEmpty
+    case mappingEmptyPattern
+    case mappingNoPattern
+    case mappingFlickWithinNeutralZone
+    case mappingTuningControl
+    case mappingFaderNeedsCommit
+    case mappingTuningControlTaken
+    case mappingControlTaken
+    case mappingNotANoteLetter
+    case mappingChordTaken
+    case mappingUnknownControl
+    case mappingControlForms
+    case mappingOneControl
+    case mappingOneControlNone
+    case mappingKindsAnd
+    case mappingNoteRange
+    case mappingRangeDownwards
+    case mappingNoteOutOfRange
+    case mappingNotANote
+    case mappingOneMessage
+    case mappingMessageChannel
+    case mappingMessageNeeds
+    case mappingNoteVelocity
+    case mappingNoVelocity
+    case triggerNote
+    case triggerNotes
+    case triggerCC
+    case triggerProgram
+    case triggerWheelFlickUp
+    case triggerWheelFlickDown
+    case triggerOnChannel
+    // An audio device that does not play (PeachSound's AudioDeviceProblem): the step that failed
+    case alsaDeviceProblem
+    case alsaStepFailed
+    case alsaOpen
+    case alsaBlockingMode
+    case alsaNoConfiguration
+    case alsaInterleavedAccess
+    case alsaSampleFormat
+    case alsaStereo
+    case alsaSampleRate
+    case alsaPeriodSize
+    case alsaPeriodCount
+    case alsaApplyConfiguration
+    case alsaSoftwareParameters
+    case alsaNoHandle
+    case alsaLargerBuffer
+    // The MIDI sequencer's errors (PeachMIDI's SequencerError)
+    case sequencerMissing
+    case sequencerNoPermission
+    case sequencerCannotOpen
+    case sequencerCannotSubscribeAnnounce
+    case sequencerNoWakeUpPipe
+    case sequencerNoSoundDevices
+    case sequencerCannotCreatePort
+    // FluidSynth's failures and the audio thread's scheduling (PeachSound)
+    case soundNoSettings
+    case soundNoSynthesizer
+    case schedulingRealtime
+    case schedulingRefused
+    case schedulingOff
+    // Answers the history refused, kept and written later (PeachStorage's DurableAnswerWriter, AnswerJournal)
+    case historyJournalUnreadable
+    case historyJournalLinesSkipped
+    case historyJournalReplayed
+    case historyStillRefuses
+    case historyAnswersWait
+    case historyAnswersLost
+    case historyMemoryOnly
+    case historyKeptIn
+    case historyKeptInMemory
+    case historyRefused
+    case historyAcceptsAgain
+    case historyJournalNotCleared
+    case journalCannotWrite
+    // MIDI input's log lines (PeachMIDI's SequencerClient)
+    case midiInputReady
+    case midiFeedbackNotSent
+    case midiInputStopped
+    case midiInputOverrun
+    case midiInputError
+    case midiCannotConnect
+    case midiNoFeedbackConnect
+    case midiNoFeedbackPort
+    case midiControllerConnected
+    case midiControllerGone
 }

@@ -5,6 +5,8 @@ import PeachText
 public enum YAMLProblem: Hashable, Sendable {
     /// A reader's own text about the file's contents, already in the language it was given.
     case said(String)
+    /// A reader's own problem, by its key in the tables and its parts.
+    case phrase(TextKey, [YAMLText])
     /// libyaml's words for a syntax error (English: they are libyaml's), and what it was reading.
     case syntax(String, while: String?, atLine: Int?)
     case duplicatedKeys([String])
@@ -25,6 +27,7 @@ public enum YAMLProblem: Hashable, Sendable {
     public func text(_ texts: Texts) -> String {
         switch self {
         case .said(let text): text
+        case .phrase(let key, let parts): YAMLText.phrase(key, parts).text(texts)
         case .syntax(let problem, let context?, let line?): texts.text(.yamlSyntaxWhile, problem, context, "\(line)")
         case .syntax(let problem, _, _): texts.text(.yamlSyntax, problem)
         case .duplicatedKeys(let keys): texts.text(.yamlDuplicatedKeys, keys.map { "`\($0)`" }.joined(separator: ", "))

@@ -24,8 +24,8 @@ struct LowerLayerErrorTextTests {
     static let soundErrors: [SoundError] = [
         .soundFontMissing(path: "/s.sf2"), .soundFontUnreadable(path: "/s.sf2"),
         .presetNotFound(path: "/s.sf2", preset: SoundFontPreset(bank: 0, program: 3), available: 2),
-        .synthesizerFailed("x"), .frequencyOutOfRange(frequency: 20_000), .commandQueueFull,
-        .noDefaultSoundFont(searched: ["/a"]), .audioDevice(device: "hw:9", reason: "r"), .invalidPresetText("q"),
+        .synthesizerFailed(synthesizer: true), .frequencyOutOfRange(frequency: 20_000), .commandQueueFull,
+        .noDefaultSoundFont(searched: ["/a"]), .audioDevice(AudioDeviceProblem(device: "hw:9", step: .open, detail: "r")), .invalidPresetText("q"),
     ]
 
     @Test("every history and sound error is German under German, English under English, naming the same path")

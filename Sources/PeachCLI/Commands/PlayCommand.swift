@@ -109,7 +109,7 @@ struct PlayCommand: ParsableCommand {
         let events = Task.detached {
             for await event in audio.events {
                 switch event {
-                case .failed(let reason): FileHandle.standardError.write(Data((texts.text(.playAudioFailed, reason) + "\n").utf8))
+                case .failed(let problem): FileHandle.standardError.write(Data((texts.text(.playAudioFailed, problem.text(texts)) + "\n").utf8))
                 case .recovered: FileHandle.standardError.write(Data((texts.text(.playAudioRecovered) + "\n").utf8))
                 case .bufferEnlarged(let frames, let periods):
                     FileHandle.standardError.write(Data((texts.text(.playBufferEnlarged, periods, frames) + "\n").utf8))

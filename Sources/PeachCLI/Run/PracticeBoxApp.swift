@@ -98,7 +98,7 @@ final class PracticeBoxApp {
         let clock = SystemTrainingClock()
         history.waitForLocks(upTo: 0.2)
         let answers = DurableAnswerWriter(store: history, journal: AnswerJournal(location: storeOptions.location),
-                                          clock: clock)
+                                          clock: clock, texts: texts)
         // Answers a previous run could only journal go in before the profile is built from the history.
         answers.replayJournal()
         let profile: PerceptualProfile
@@ -123,9 +123,9 @@ final class PracticeBoxApp {
         // A missing or busy device is waited for (it may be plugged in later); ALSA reports it when it opens.
         let audioMissing = output.startWaitingForDevice()
         if case .refused = output.scheduling {
-            logger.notice("\(texts.current.text(.runAudioThreadRefused, "\(output.scheduling)"))")
+            logger.notice("\(texts.current.text(.runAudioThreadRefused, output.scheduling.text(texts.current)))")
         } else {
-            logger.info("\(texts.current.text(.runAudioThread, "\(output.scheduling)"))")
+            logger.info("\(texts.current.text(.runAudioThread, output.scheduling.text(texts.current)))")
         }
         if audioMissing == nil {
             let periods = output.bufferFrames / max(1, output.periodFrames)
@@ -159,7 +159,7 @@ final class PracticeBoxApp {
             }
         }
         if let audioMissing {
-            box.audioOutputMissingAtStart(texts.current.text(.runAudioMissingAtStart, "\(audioMissing)"))
+            box.audioOutputMissingAtStart(texts.current.text(.runAudioMissingAtStart, audioMissing.text(texts.current)))
         }
         if answers.isHolding { box.historyRefused(texts.current.text(.runJournalRefused), keptInJournal: true) }
 
@@ -167,10 +167,10 @@ final class PracticeBoxApp {
         for problem in mappings.problems { logger.warning("\(texts.current.text(.runMappingSkipped, texts.current.describe(problem.errors)))") }
         let library = mappings.assigning(settings.controllers.assignments.map { ($0.pattern, $0.mapping) })
         do {
-            sequencer = try SequencerClient(mappings: library)
+            sequencer = try SequencerClient(mappings: library, texts: texts)
         } catch {
             // Waited for: the snd-seq module may load later (the run loop tries again).
-            let waiting = texts.current.text(keyboard == .never ? .runWaitingForSequencer : .runWaitingForSequencerWithKeyboard, "\(error)")
+            let waiting = texts.current.text(keyboard == .never ? .runWaitingForSequencer : .runWaitingForSequencerWithKeyboard, texts.current.describe(error))
             logger.warning("\(waiting)")
         }
         var soundCards: SoundCardMonitor?
@@ -295,7 +295,7 @@ final class PracticeBoxApp {
     private func handleAudioOutput() async {
         for await event in output.events {
             switch event {
-            case .failed(let reason): router.route(.audioOutputFailed(reason: reason))
+            case .failed(let problem): router.route(.audioOutputFailed(reason: problem.text(texts.current)))
             case .recovered: router.route(.audioOutputRecovered)
             case .bufferEnlarged(let frames, let periods):
                 let milliseconds = Decimals(Double(frames * periods) / 48, 1)
@@ -336,7 +336,7 @@ final class PracticeBoxApp {
             } catch {
                 return
             }
-            if let opened = try? SequencerClient(mappings: mappings) {
+            if let opened = try? SequencerClient(mappings: mappings, texts: texts) {
                 logger.notice("\(texts.current.text(.runSequencerThere))")
                 sequencer = opened
             }
