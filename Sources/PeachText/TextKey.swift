@@ -551,4 +551,30 @@ public enum TextKey: String, CaseIterable, Sendable {
     case midiNoFeedbackPort
     case midiControllerConnected
     case midiControllerGone
+    // libyaml's words for the commonest syntax errors: English is libyaml's exact wording (LibYAMLWords)
+    case libyamlMappingValuesNotAllowed
+    case libyamlNoKey
+    case libyamlNoColon
+    case libyamlNoCommaBracket
+    case libyamlNoCommaBrace
+    case libyamlNoNodeContent
+    case libyamlNoDash
+    case libyamlCannotStartToken
+    case libyamlUnexpectedEnd
+    case libyamlUnexpectedColon
+    case libyamlTabIndentation
+    case libyamlTabForSpace
+    case libyamlUnknownEscape
+    case libyamlNoCommentOrLineBreak
+    case libyamlWhileFlowSequence
+    case libyamlWhileFlowMapping
+    case libyamlWhileBlockMapping
+    case libyamlWhileBlockCollection
+    case libyamlWhileBlockNode
+    case libyamlWhileFlowNode
+    case libyamlWhileSimpleKey
+    case libyamlWhileQuotedScalar
+    case libyamlWhilePlainScalar
+    case libyamlWhileBlockScalar
+    case libyamlWhileNextToken
 }

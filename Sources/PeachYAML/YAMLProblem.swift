@@ -28,8 +28,9 @@ public enum YAMLProblem: Hashable, Sendable {
         switch self {
         case .said(let text): text
         case .phrase(let key, let parts): YAMLText.phrase(key, parts).text(texts)
-        case .syntax(let problem, let context?, let line?): texts.text(.yamlSyntaxWhile, problem, context, "\(line)")
-        case .syntax(let problem, _, _): texts.text(.yamlSyntax, problem)
+        case .syntax(let problem, let context?, let line?):
+            texts.text(.yamlSyntaxWhile, LibYAMLWords.text(problem, texts), LibYAMLWords.text(context, texts), "\(line)")
+        case .syntax(let problem, _, _): texts.text(.yamlSyntax, LibYAMLWords.text(problem, texts))
         case .duplicatedKeys(let keys): texts.text(.yamlDuplicatedKeys, keys.map { "`\($0)`" }.joined(separator: ", "))
         case .notText(let problem, let byte?): texts.text(.yamlNotTextAtByte, problem, "\(byte)")
         case .notText(let problem, nil): texts.text(.yamlNotText, problem)

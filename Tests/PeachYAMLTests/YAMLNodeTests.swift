@@ -128,5 +128,18 @@ struct YAMLProblemTextTests {
         let syntax = try #require(#expect(throws: YAMLError.self) { try YAMLNode.parse("a: [1, 2\n", file: "s.yaml") })
         #expect(syntax.text(Texts(.german)).hasPrefix("s.yaml:2:1: YAML-Syntax: "), "\(syntax.text(Texts(.german)))")
         #expect(syntax.description.hasPrefix("s.yaml:2:1: YAML syntax: "))
+        #expect(syntax.text(Texts(.german)) == "s.yaml:2:1: YAML-Syntax: das erwartete ',' oder ']' nicht gefunden "
+            + "(beim Lesen einer Liste in eckigen Klammern in Zeile 1)")
+        #expect(syntax.description == "s.yaml:2:1: YAML syntax: did not find expected ',' or ']' (while parsing a flow sequence at line 1)")
+    }
+
+    @Test("libyaml's words the tables have are said in the language; others stay libyaml's")
+    func libyamlWords() {
+        let german = Texts(.german)
+        for key in LibYAMLWords.keys {
+            #expect(LibYAMLWords.text(Texts.english.text(key), german) == german.text(key))
+            #expect(german.text(key) != Texts.english.text(key), "\(key)")
+        }
+        #expect(LibYAMLWords.text("found incompatible YAML document", german) == "found incompatible YAML document")
     }
 }

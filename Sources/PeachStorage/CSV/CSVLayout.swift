@@ -52,7 +52,7 @@ struct CSVLayout: Sendable {
     private static func differenceFromFixedHeader(_ names: [String], expected: [CSVColumn], format: Int) -> CSVReason? {
         for (index, name) in names.enumerated() {
             guard index < expected.count else {
-                return .unexpectedColumn(format: format, index: index + 1, name: quoted(name), after: expected.last!.rawValue)
+                return .unexpectedColumn(format: format, index: index + 1, name: quoted(name), after: expected.last?.rawValue ?? "")
             }
             if name != expected[index].rawValue {
                 return .wrongColumn(format: format, index: index + 1, name: quoted(name), expected: expected[index].rawValue)
