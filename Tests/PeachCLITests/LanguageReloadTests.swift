@@ -5,6 +5,7 @@ import PeachPractice
 import PeachSound
 import PeachTestSupport
 import PeachText
+import PeachYAML
 import Testing
 @testable import PeachCLI
 
@@ -61,6 +62,10 @@ struct LanguageReloadTests {
         #expect(statusLine().contains("wartet auf einen Controller"), "\(statusLine())")
         box.controllerConnected("Keystation")
         #expect(log.contains(level: .info, "Controller verbunden: Keystation"), "\(log.entries)")
+        // The next reload's problems in German too.
+        try Data("language: de\ntraining:\n  intervals: [P5 sideways]\n".utf8).write(to: file)
+        let invalid = try #require(#expect(throws: YAMLErrors.self) { try configuration.reload() })
+        #expect(invalid.text(texts.current).contains("`sideways` ist keine Richtung"), "\(invalid.text(texts.current))")
         await preparing.value
         for prompt in SpokenPrompt.fixed {
             #expect(voice.isPrepared(prompt, in: .german), "\(prompt)")
