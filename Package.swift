@@ -53,6 +53,7 @@ let package = Package(
             name: "PeachStorage",
             dependencies: [
                 "PeachDomain",
+                "PeachText",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // sqlite3_file_control: the writer keeps its -wal and -shm (see ReadOnlySnapshot)
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -75,10 +76,11 @@ let package = Package(
             ]
         ),
         // YAML with locations: typed reading of a YAML document whose errors say FILE:LINE:COLUMN.
-        // General (mapping files, the configuration file); depends on Yams only.
+        // General (mapping files, the configuration file); its problems are said through PeachText's tables.
         .target(
             name: "PeachYAML",
             dependencies: [
+                "PeachText",
                 .product(name: "Yams", package: "Yams"),
             ]
         ),
@@ -93,6 +95,7 @@ let package = Package(
             name: "PeachSound",
             dependencies: [
                 "PeachDomain",
+                "PeachText",
                 "CFluidSynth",
                 "CAlsa",
                 .product(name: "Atomics", package: "swift-atomics"),
@@ -108,6 +111,7 @@ let package = Package(
             dependencies: [
                 "PeachDomain",
                 "PeachYAML",
+                "PeachText",
                 "CAlsa",
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -210,11 +214,11 @@ let package = Package(
         ),
         .testTarget(
             name: "PeachStorageTests",
-            dependencies: ["PeachStorage", "PeachDomain", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["PeachStorage", "PeachDomain", "PeachText", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "PeachYAMLTests",
-            dependencies: ["PeachYAML"]
+            dependencies: ["PeachYAML", "PeachText", "PeachDomain"]
         ),
         .testTarget(
             name: "PeachSoundTests",

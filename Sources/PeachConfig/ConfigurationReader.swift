@@ -21,7 +21,8 @@ public struct ConfigurationReader {
 
     /// Names of the mappings that exist, to check `controllers.assign`; nil skips that check.
     public var knownMappings: Set<String>?
-    /// The language of the reader's own messages (PeachYAML's, "expected a number", are English).
+    /// The language of the reader's own messages (PeachYAML's, "expected a number", are typed and said
+    /// by whoever prints them).
     public var texts: Texts
 
     public init(knownMappings: Set<String>? = nil, texts: Texts = .english) {
@@ -57,7 +58,7 @@ public struct ConfigurationReader {
 
     public func read(contentsOf url: URL) throws(YAMLErrors) -> Result {
         // not a text: part of PeachYAML's message, which is English
-        try read(try YAMLFile.text(of: url, kind: "configuration file"), file: url.path)
+        try read(try YAMLFile.text(of: url, kind: .configuration), file: url.path)
     }
 }
 

@@ -18,7 +18,7 @@ public enum ListenerReader {
 
     public static func read(contentsOf url: URL, texts: Texts = .english) throws(YAMLErrors) -> SimulatedListener {
         // not a text: part of PeachYAML's message, which is English
-        try read(try YAMLFile.text(of: url, kind: "listener file"), file: url.path, texts: texts)
+        try read(try YAMLFile.text(of: url, kind: .listener), file: url.path, texts: texts)
     }
 
     public static func read(_ text: String, file: String, texts: Texts = .english) throws(YAMLErrors) -> SimulatedListener {

@@ -1,5 +1,6 @@
 import Foundation
 import PeachDomain
+import PeachText
 import PeachYAML
 
 /// The configuration the box runs with. The sessions read `currentSettings` at every exercise, so a
@@ -7,7 +8,7 @@ import PeachYAML
 @MainActor
 public final class LiveConfiguration: TrainingSettingsProvider {
     public let location: ConfigurationLocation
-    private let reader: ConfigurationReader
+    private var reader: ConfigurationReader
     public private(set) var configuration: PracticeConfiguration
     public private(set) var origins: ConfigurationReader.Origins
 
@@ -21,6 +22,11 @@ public final class LiveConfiguration: TrainingSettingsProvider {
     }
 
     public var currentSettings: TrainingSettings { configuration.training }
+
+    /// The language of the reader's own messages from now on (a reload that changed `language`).
+    public func speak(_ texts: Texts) {
+        reader.texts = texts
+    }
 
     /// Re-reads the file. On success the new values apply from the next exercise; on failure the
     /// running configuration stays and the problems are thrown for the log.

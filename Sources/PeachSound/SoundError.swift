@@ -1,35 +1,33 @@
-/// Why the sound engine could not do what was asked; each says what and what to do.
+import PeachText
+
+/// Why the sound engine could not do what was asked; each says what and what to do. `text(_:)`
+/// says it through the tables (`sound…` keys) in a language; `description` in English.
 public enum SoundError: Error, Equatable, CustomStringConvertible {
     case soundFontMissing(path: String)
     case soundFontUnreadable(path: String)
     case presetNotFound(path: String, preset: SoundFontPreset, available: Int)
-    case synthesizerFailed(String)
+    /// FluidSynth could not make its settings (false) or its synthesizer (true).
+    case synthesizerFailed(synthesizer: Bool)
     case frequencyOutOfRange(frequency: Double)
     case commandQueueFull
     case noDefaultSoundFont(searched: [String])
-    case audioDevice(device: String, reason: String)
+    case audioDevice(AudioDeviceProblem)
     case invalidPresetText(String)
 
-    public var description: String {
+    public func text(_ texts: Texts) -> String {
         switch self {
-        case .soundFontMissing(let path):
-            "SoundFont \(path) does not exist; give the path of an .sf2 file (for example /usr/share/sounds/sf2/FluidR3_GM.sf2)"
-        case .soundFontUnreadable(let path):
-            "\(path) is not a SoundFont FluidSynth can load; give an .sf2 file"
-        case .presetNotFound(let path, let preset, let available):
-            "\(path) has no preset \(preset) (it has \(available)); `peach sounds \(path)` lists them"
-        case .synthesizerFailed(let what):
-            "FluidSynth failed: \(what)"
-        case .frequencyOutOfRange(let frequency):
-            "cannot play \(frequency) Hz: notes must lie within the sound's keys, about 7 Hz to 16 kHz"
-        case .commandQueueFull:
-            "the audio engine is not keeping up (its command queue is full); the audio thread may be stalled"
-        case .noDefaultSoundFont(let searched):
-            "no default SoundFont found (looked in \(searched.joined(separator: ", "))); pass --sound FILE.sf2"
-        case .audioDevice(let device, let reason):
-            "cannot open the audio device \(device): \(reason); check that a sound card is connected, or choose another with --device (`aplay -L` lists them), or use --output FILE.wav"
-        case .invalidPresetText(let text):
-            "'\(text)' is not a preset; write BANK:PROGRAM, for example 0:0 (bank 0–16383, program 0–127)"
+        case .soundFontMissing(let path): texts.text(.soundFontMissing, path)
+        case .soundFontUnreadable(let path): texts.text(.soundFontUnreadable, path)
+        case .presetNotFound(let path, let preset, let available): texts.text(.soundPresetNotFound, path, "\(preset)", available)
+        case .synthesizerFailed(let synthesizer):
+            texts.text(.soundSynthesizerFailed, texts.text(synthesizer ? .soundNoSynthesizer : .soundNoSettings))
+        case .frequencyOutOfRange(let frequency): texts.text(.soundFrequencyOutOfRange, "\(frequency)")
+        case .commandQueueFull: texts.text(.soundCommandQueueFull)
+        case .noDefaultSoundFont(let searched): texts.text(.soundNoDefaultSoundFont, searched.joined(separator: ", "))
+        case .audioDevice(let problem): texts.text(.soundAudioDevice, problem.device, problem.reason(texts))
+        case .invalidPresetText(let text): texts.text(.soundInvalidPresetText, text)
         }
     }
+
+    public var description: String { text(.english) }
 }

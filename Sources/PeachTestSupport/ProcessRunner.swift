@@ -18,3 +18,32 @@ public enum ProcessRunner {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }
+
+extension ProcessRunner {
+    /// Like `run`, with standard output and standard error apart (each through a file, so neither
+    /// pipe can fill while the other is read).
+    public static func runApart(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil)
+        throws -> (status: Int32, output: String, error: String) {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let outputFile = directory.appendingPathComponent("stdout")
+        let errorFile = directory.appendingPathComponent("stderr")
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        let output = try FileHandle(forWritingTo: outputFile)
+        let error = try FileHandle(forWritingTo: errorFile)
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        process.waitUntilExit()
+        try output.close()
+        try error.close()
+        return (process.terminationStatus, try String(contentsOf: outputFile, encoding: .utf8),
+                try String(contentsOf: errorFile, encoding: .utf8))
+    }
+}

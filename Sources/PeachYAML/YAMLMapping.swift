@@ -19,7 +19,7 @@ public struct YAMLMapping: Sendable {
 
     /// The value of a key that must be there.
     public func required(_ key: String) throws(YAMLError) -> YAMLNode {
-        guard let value = self[key] else { throw node.error("missing required key `\(key)`") }
+        guard let value = self[key] else { throw node.error(.missingKey(key)) }
         return value
     }
 
@@ -33,15 +33,11 @@ public struct YAMLMapping: Sendable {
     /// (typos are the usual cause).
     public func unknownKeys(allowed: [String]) -> [YAMLError] {
         entries.filter { !allowed.contains($0.key) }.map { entry in
-            var message = "unknown key `\(entry.key)`"
-            if let hint = allowed.min(by: { editDistance($0, entry.key) < editDistance($1, entry.key) }),
-               editDistance(hint, entry.key) <= max(2, entry.key.count / 3) {
-                message += "; did you mean `\(hint)`?"
-            } else {
-                message += "; expected one of: \(allowed.joined(separator: ", "))"
-            }
+            let hint = allowed.min(by: { editDistance($0, entry.key) < editDistance($1, entry.key) })
+                .flatMap { editDistance($0, entry.key) <= max(2, entry.key.count / 3) ? $0 : nil }
             return YAMLError(file: entry.keyNode.file, line: entry.keyNode.node.mark?.line,
-                             column: entry.keyNode.node.mark?.column, message: message)
+                             column: entry.keyNode.node.mark?.column,
+                             problem: .unknownKey(entry.key, suggestion: hint, allowed: allowed))
         }
     }
 

@@ -30,7 +30,7 @@ public struct YAMLNode: @unchecked Sendable {
         } catch let error as YamlError {
             throw YAMLError(file: file, error)
         } catch {
-            throw YAMLError(file: file, line: nil, column: nil, message: "cannot read YAML: \(error)")
+            throw YAMLError(file: file, line: nil, column: nil, problem: .unreadable("\(error)"))
         }
     }
 
@@ -38,19 +38,23 @@ public struct YAMLNode: @unchecked Sendable {
     public var line: Int { node.mark?.line ?? 0 }
     public var column: Int { node.mark?.column ?? 0 }
 
-    /// An error located at this node, its message prefixed by the node's path when it has one.
-    public func error(_ message: String) -> YAMLError {
-        YAMLError(file: file, line: node.mark?.line, column: node.mark?.column,
-                  message: path.isEmpty ? message : "\(path): \(message)")
+    /// An error located at this node, said after the node's path when it has one.
+    public func error(_ problem: YAMLProblem) -> YAMLError {
+        YAMLError(file: file, line: node.mark?.line, column: node.mark?.column, path: path, problem: problem)
     }
 
-    /// What the node is, for messages: "a mapping", "a list", "text `abc`".
-    public var kindDescription: String {
+    /// An error located at this node in the reader's own words (already in its language).
+    public func error(_ message: String) -> YAMLError {
+        error(.said(message))
+    }
+
+    /// What the node is, for problems that say what was found: a mapping, a list, `abc`.
+    public var found: YAMLFound {
         switch node {
-        case .mapping: "a mapping"
-        case .sequence: "a list"
-        case .alias: "an alias"
-        case let .scalar(scalar): scalar.string.isEmpty ? "nothing" : "`\(scalar.string)`"
+        case .mapping: .mapping
+        case .sequence: .list
+        case .alias: .alias
+        case let .scalar(scalar): scalar.string.isEmpty ? .nothing : .value(scalar.string)
         }
     }
 
@@ -63,7 +67,7 @@ public struct YAMLNode: @unchecked Sendable {
     // MARK: Structure
 
     public func mapping() throws(YAMLError) -> YAMLMapping {
-        guard case let .mapping(mapping) = node else { throw error("expected a mapping (key: value lines), found \(kindDescription)") }
+        guard case let .mapping(mapping) = node else { throw error(.expected(.mapping, found: found)) }
         var entries: [YAMLMapping.Entry] = []
         for (key, value) in mapping {
             let keyText = key.string ?? ""
@@ -77,7 +81,7 @@ public struct YAMLNode: @unchecked Sendable {
 
     /// The items of a list.
     public func sequence() throws(YAMLError) -> [YAMLNode] {
-        guard case let .sequence(sequence) = node else { throw error("expected a list, found \(kindDescription)") }
+        guard case let .sequence(sequence) = node else { throw error(.expected(.list, found: found)) }
         return sequence.enumerated().map { YAMLNode(node: $1, file: file, path: "\(path)[\($0)]") }
     }
 
@@ -90,33 +94,33 @@ public struct YAMLNode: @unchecked Sendable {
     // MARK: Scalars
 
     public func string() throws(YAMLError) -> String {
-        guard case let .scalar(scalar) = node, !isNull else { throw error("expected text, found \(kindDescription)") }
+        guard case let .scalar(scalar) = node, !isNull else { throw error(.expected(.text, found: found)) }
         return scalar.string
     }
 
     public func int(in range: ClosedRange<Int>? = nil) throws(YAMLError) -> Int {
         guard case let .scalar(scalar) = node, let value = Int.construct(from: scalar) else {
-            throw error("expected a whole number, found \(kindDescription)")
+            throw error(.expected(.wholeNumber, found: found))
         }
         if let range, !range.contains(value) {
-            throw error("\(value) is out of range \(range.lowerBound)…\(range.upperBound)")
+            throw error(.outOfRange("\(value)", lower: "\(range.lowerBound)", upper: "\(range.upperBound)"))
         }
         return value
     }
 
     public func double(in range: ClosedRange<Double>? = nil) throws(YAMLError) -> Double {
         guard case let .scalar(scalar) = node, let value = Double.construct(from: scalar), value.isFinite else {
-            throw error("expected a number, found \(kindDescription)")
+            throw error(.expected(.number, found: found))
         }
         if let range, !range.contains(value) {
-            throw error("\(value) is out of range \(range.lowerBound.formatted)…\(range.upperBound.formatted)")
+            throw error(.outOfRange("\(value)", lower: range.lowerBound.formatted, upper: range.upperBound.formatted))
         }
         return value
     }
 
     public func bool() throws(YAMLError) -> Bool {
         guard case let .scalar(scalar) = node, let value = Bool.construct(from: scalar) else {
-            throw error("expected true or false, found \(kindDescription)")
+            throw error(.expected(.trueOrFalse, found: found))
         }
         return value
     }
@@ -126,7 +130,7 @@ public struct YAMLNode: @unchecked Sendable {
     where Choice.RawValue == String {
         let text = try string()
         guard let choice = Choice(rawValue: text) else {
-            throw error("unknown value `\(text)`; expected one of: \(Choice.allCases.map(\.rawValue).joined(separator: ", "))")
+            throw error(.unknownValue(text, allowed: Choice.allCases.map(\.rawValue)))
         }
         return choice
     }
@@ -142,16 +146,14 @@ extension YAMLError {
         switch error {
         case let .scanner(context, problem, mark, _), let .parser(context, problem, mark, _),
              let .composer(context, problem, mark, _):
-            let while_ = context.map { " (\($0.text) at line \($0.mark.line))" } ?? ""
-            self.init(file: file, line: mark.line, column: mark.column, message: "YAML syntax: \(problem)\(while_)")
+            self.init(file: file, line: mark.line, column: mark.column,
+                      problem: .syntax(problem, while: context?.text, atLine: context?.mark.line))
         case let .duplicatedKeysInMapping(duplicates, context):
-            self.init(file: file, line: context.mark.line, column: context.mark.column,
-                      message: "the key \(duplicates.map { "`\($0)`" }.joined(separator: ", ")) appears more than once in this mapping")
+            self.init(file: file, line: context.mark.line, column: context.mark.column, problem: .duplicatedKeys(duplicates))
         case let .reader(problem, offset, _, _):
-            self.init(file: file, line: nil, column: nil,
-                      message: "cannot read the file as text: \(problem)\(offset.map { " at byte \($0)" } ?? "")")
+            self.init(file: file, line: nil, column: nil, problem: .notText(problem, atByte: offset))
         default:
-            self.init(file: file, line: nil, column: nil, message: "cannot read YAML: \(error)")
+            self.init(file: file, line: nil, column: nil, problem: .unreadable("\(error)"))
         }
     }
 }

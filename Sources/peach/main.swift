@@ -6,4 +6,5 @@ EarlySignals.install(forArguments: CommandLine.arguments)
 StandardOutputCheck.install()
 // Before parsing: the help texts are in the chosen language.
 CommandLineTexts.choose(arguments: CommandLine.arguments, environment: ProcessInfo.processInfo.environment)
-PeachCommand.main()
+// The parser's own words (help headings, its errors) in that language too.
+PeachCommand.mainInChosenLanguage()

@@ -48,7 +48,7 @@ struct LanguageCommandLineTests {
         #expect(help.output.contains("Hören & Vergleichen"))
         let profile = try Self.run(["profile", "--help"], workspace, Self.german)
         #expect(profile.output.contains("Dein Hörprofil") && profile.output.contains("JSON statt des Diagramms"))
-        // Each command's own texts (swift-argument-parser's own, "USAGE:", "Show help information.", stay English).
+        // Each command's own texts (the parser's own words: ParserLanguageCommandLineTests).
         let english = Texts(.english)
         let german = Texts(.german)
         let commands: [(String, TextKey)] = [

@@ -27,7 +27,7 @@ struct MIDICommandsTests {
         #expect(result.output.contains("\(bad.path):4:18: answers.higher.note: note 200 is out of range 0…127"))
         let missing = try PeachCommandTests.run(["mappings", "--check", "/nonexistent/x.yaml"])
         #expect(missing.status == 1)
-        #expect(missing.output.contains("/nonexistent/x.yaml: cannot read the file"))
+        #expect(missing.output.contains("/nonexistent/x.yaml: cannot read the mapping file"))
     }
 
     @Test("devices on a machine without sound support says so instead of failing",

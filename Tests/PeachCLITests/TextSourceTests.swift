@@ -12,17 +12,24 @@ import Testing
 /// one-word label before a value ("error: \(reason)"), which reads like a YAML line.
 /// Not texts, and not flagged by the rule: keys and names in one token (log labels `peach.run`,
 /// YAML and configuration keys `note-range`, CSV headers, JSON field names `trainingType`, file
-/// names), punctuation and layout (" │ ", "  ("), format strings. A literal that the rule takes for
+/// names), punctuation and layout (" │ ", "  ("), format strings, SQL (`sql:`). A literal that the rule takes for
 /// a text but that is not one is marked on its line or the line above with `// not a text: why`.
 @Suite("Texts come from the tables")
 struct TextSourceTests {
     /// Where a person's texts are not all in the tables yet: each file and what is left in it. A file
     /// leaves this list when it has no finding left (the test says so).
-    static let pending: [String: String] = [:]
+    static let pending: [String: String] = [
+        "Sources/PeachMIDI/Mapping/BuiltInGenericMapping.swift":
+            "the built-in mapping file's comments, English like the mapping files in Mappings/",
+        "Sources/PeachSound/Calibration/CalibrationCache.swift": "one warning (the cache cannot be written), English",
+        "Sources/PeachSound/Output/WAVFile.swift": "reading a WAV file's errors: only the tests and peach-bench read WAV files",
+    ]
 
-    /// The targets whose texts are checked: the dashboard's templates (PeachWeb) with its code.
+    /// The targets whose texts are checked: the command line and everything below it whose errors it
+    /// says (YAML files, the history, the sound, MIDI), and the dashboard's templates with its code.
     static let scanned = ["Sources/PeachCLI/", "Sources/PeachConfig/", "Sources/PeachPractice/", "Sources/PeachText/",
-                          "Sources/PeachWeb/", "Sources/peach/"]
+                          "Sources/peach/", "Sources/PeachYAML/", "Sources/PeachStorage/", "Sources/PeachSound/",
+                          "Sources/PeachMIDI/", "Sources/PeachWeb/"]
 
     static var root: URL { SourceSafetyTests.root }
 
@@ -33,7 +40,9 @@ struct TextSourceTests {
         var index = 0
         while index < lines.count {
             let line = lines[index]
+            // SQL (an argument `sql:`) is for the database, never for a person.
             let marked = line.contains("// not a text:") || (index > 0 && lines[index - 1].contains("// not a text:"))
+                || line.contains("sql: ")
             let code = line.range(of: "//").map { String(line[..<$0.lowerBound]) } ?? line
             if let open = code.range(of: "\"\"\""), !code[open.upperBound...].contains("\"\"\"") {
                 var body: [String] = []
@@ -85,6 +94,7 @@ struct TextSourceTests {
             let ok3 = "  note-range: {lowest: \(a), highest: \(b)}"
             let ok4 = " │ " + "  (" + "%+.2f"
             let ok5 = "yyyy-MM-dd HH:mm:ss" // not a text: a date format
+            try db.execute(sql: "PRAGMA busy_timeout = \(milliseconds)")
             """#
         let flagged = Self.literals(source).filter { !$0.marked && Self.isText($0.text) }.map(\.line)
         #expect(flagged == [1, 2, 3, 4])

@@ -1,3 +1,5 @@
+import PeachDomain
+import PeachText
 import Testing
 @testable import PeachYAML
 
@@ -35,7 +37,8 @@ struct YAMLNodeTests {
     @Test("a value error names file, line, column and the key path")
     func valueErrorLocation() throws {
         let inner = try #require(try root().required("nested").mapping()["inner"])
-        #expect(throws: YAMLError(file: "ex.yaml", line: 8, column: 10, message: "nested.inner: 300 is out of range 0…127")) {
+        #expect(throws: YAMLError(file: "ex.yaml", line: 8, column: 10, path: "nested.inner",
+                                  problem: .outOfRange("300", lower: "0", upper: "127"))) {
             try inner.int(in: 0...127)
         }
         let name = try root().required("name")
@@ -107,5 +110,36 @@ struct YAMLNodeTests {
         #expect(try map.required("one").listOrSingle().map { try $0.int() } == [5])
         #expect(try map.required("many").listOrSingle().map { try $0.int() } == [1, 2])
         #expect(try map.required("many").sequence()[1].path == "many[1]")
+    }
+}
+
+@Suite("YAML problems in a language")
+struct YAMLProblemTextTests {
+    @Test("a problem is said in the language asked for, at the same FILE:LINE:COLUMN, the path before it")
+    func german() throws {
+        let node = try #require(try YAMLNode.parse("a:\n  b: x\n", file: "f.yaml")).mapping()
+        let error = try #require(node.unknownKeys(allowed: ["volume", "channel"]).first)
+        #expect(error.text(Texts(.english)) == "f.yaml:1:1: unknown key `a`; expected one of: volume, channel")
+        #expect(error.text(Texts(.german)) == "f.yaml:1:1: unbekannter Schlüssel `a`; erwartet ist einer von: volume, channel")
+        let value = try #require(node["a"]?.mapping()["b"])
+        let wrong = try #require(#expect(throws: YAMLError.self) { try value.int() })
+        #expect(wrong.text(Texts(.german)) == "f.yaml:2:6: a.b: erwartet eine ganze Zahl, gefunden `x`")
+        #expect(wrong.description == "f.yaml:2:6: a.b: expected a whole number, found `x`")
+        let syntax = try #require(#expect(throws: YAMLError.self) { try YAMLNode.parse("a: [1, 2\n", file: "s.yaml") })
+        #expect(syntax.text(Texts(.german)).hasPrefix("s.yaml:2:1: YAML-Syntax: "), "\(syntax.text(Texts(.german)))")
+        #expect(syntax.description.hasPrefix("s.yaml:2:1: YAML syntax: "))
+        #expect(syntax.text(Texts(.german)) == "s.yaml:2:1: YAML-Syntax: das erwartete ',' oder ']' nicht gefunden "
+            + "(beim Lesen einer Liste in eckigen Klammern in Zeile 1)")
+        #expect(syntax.description == "s.yaml:2:1: YAML syntax: did not find expected ',' or ']' (while parsing a flow sequence at line 1)")
+    }
+
+    @Test("libyaml's words the tables have are said in the language; others stay libyaml's")
+    func libyamlWords() {
+        let german = Texts(.german)
+        for key in LibYAMLWords.keys {
+            #expect(LibYAMLWords.text(Texts.english.text(key), german) == german.text(key))
+            #expect(german.text(key) != Texts.english.text(key), "\(key)")
+        }
+        #expect(LibYAMLWords.text("found incompatible YAML document", german) == "found incompatible YAML document")
     }
 }

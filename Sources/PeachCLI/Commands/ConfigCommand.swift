@@ -18,7 +18,7 @@ struct ConfigOptions: ParsableArguments {
         do {
             return try ConfigurationReader(texts: CommandLineTexts.current).load(location).configuration.training
         } catch {
-            throw CommandFailure(CommandLineTexts.current.text(.messageConfigurationInvalid, "\(error)"))
+            throw CommandFailure(CommandLineTexts.current.text(.messageConfigurationInvalid, CommandLineTexts.current.describe(error)))
         }
     }
 }
@@ -49,7 +49,7 @@ struct ConfigCommand: ParsableCommand {
         do {
             result = try ConfigurationReader(texts: CommandLineTexts.current).load(location)
         } catch {
-            throw CommandFailure(CommandLineTexts.current.text(.messageConfigurationInvalidUnused, "\(error)"))
+            throw CommandFailure(CommandLineTexts.current.text(.messageConfigurationInvalidUnused, CommandLineTexts.current.describe(error)))
         }
         let problems = RunChecks.configurationProblems(result.configuration, origins: result.origins)
         guard problems.isEmpty else {
@@ -60,7 +60,7 @@ struct ConfigCommand: ParsableCommand {
             do {
                 try MainActor.assumeIsolated { _ = try RunChecks.sound(result.configuration, origins: result.origins) }
             } catch {
-                throw CommandFailure(CommandLineTexts.current.text(.messageRunWouldNotStart, "\(error)"))
+                throw CommandFailure(CommandLineTexts.current.text(.messageRunWouldNotStart, CommandLineTexts.current.describe(error)))
             }
             try StandardOutput.write(CommandLineTexts.current.text(location.exists ? .messageConfigurationValid : .messageConfigurationMissing,
                                                                location.file.path) + "\n")

@@ -25,7 +25,7 @@ struct DevicesCommand: ParsableCommand {
                 print(texts.text(.devicesMapping, mapping.name, mapping.file))
             }
         } catch {
-            print(texts.text(.devicesNone, "\(error)"))
+            print(texts.text(.devicesNone, texts.describe(error)))
         }
         print(texts.text(.devicesAudioHeading))
         do {
@@ -33,10 +33,10 @@ struct DevicesCommand: ParsableCommand {
             if outputs.isEmpty { print(texts.text(.devicesNoAudioOutput)) }
             for output in outputs { print("  \(output)") }
         } catch {
-            print(texts.text(.devicesNone, "\(error)"))
+            print(texts.text(.devicesNone, texts.describe(error)))
         }
         for problem in library.problems {
-            print(texts.text(.devicesMappingLeftOut, "\(problem)"))
+            print(texts.text(.devicesMappingLeftOut, texts.describe(problem.errors)))
         }
     }
 }

@@ -27,13 +27,13 @@ struct ImportCommand: ParsableCommand {
         do {
             result = try history.importCSV(URL(fileURLWithPath: file), mode: replace ? .replace : .merge)
         } catch let error as CSVImportError {
-            throw CommandFailure(texts.text(.importNotImported, file, error.description))
+            throw CommandFailure(texts.text(.importNotImported, file, texts.describe(error)))
         } catch CSVFileImportRefusal.replaceWithNothing {
             throw CommandFailure(texts.text(.importReplaceWithNothing, file))
         } catch CSVFileImportRefusal.unreadable(let reason) {
             throw CommandFailure(texts.text(.importUnreadable, file, "\(reason)"))
         } catch {
-            throw CommandFailure("\(error)")
+            throw CommandFailure(CommandLineTexts.current.describe(error))
         }
         let summary = result.summary
         var report = texts.text(replace ? .importDoneReplacing : .importDone, summary.comparisonsAdded,

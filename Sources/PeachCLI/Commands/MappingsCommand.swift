@@ -25,7 +25,7 @@ struct MappingsCommand: ParsableCommand {
                 let match = mapping.isGeneric ? texts.text(.mappingsAnyDevice) : mapping.match.map { "\"\($0)\"" }.joined(separator: ", ")
                 print(texts.text(.mappingsCheckOK, check, mapping.name, match))
             } catch {
-                FileHandle.standardError.write(Data((error.description + "\n").utf8))
+                FileHandle.standardError.write(Data((CommandLineTexts.current.describe(error) + "\n").utf8))
                 throw ExitCode.failure
             }
             return

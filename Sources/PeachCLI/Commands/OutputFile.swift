@@ -13,7 +13,7 @@ enum OutputFile {
         } catch let failure as CommandFailure {
             throw failure
         } catch {
-            throw CommandFailure(CommandLineTexts.current.text(.fileCannotWrite, path, "\(error)"))
+            throw CommandFailure(CommandLineTexts.current.text(.fileCannotWrite, path, CommandLineTexts.current.describe(error)))
         }
     }
 
@@ -102,7 +102,8 @@ public enum StandardOutputCheck {
         atexit {
             guard fflush(nil) != 0 else { return }
             // "Error: " as swift-argument-parser says it for every other failure.
-            let message = "Error: " + CommandLineTexts.current.text(.fileCannotWriteOutput, String(cString: strerror(errno))) + "\n"
+            let texts = CommandLineTexts.current
+            let message = texts.text(.parserError, texts.text(.fileCannotWriteOutput, String(cString: strerror(errno)))) + "\n"
             _ = message.withCString { Foundation.write(STDERR_FILENO, $0, strlen($0)) }
             _exit(1)
         }

@@ -82,7 +82,7 @@ struct PlayCommand: ParsableCommand {
         do {
             engine = try SoundEngine(soundFont: path, preset: selection.preset, calibration: selection.calibration)
         } catch {
-            throw CommandFailure(error.description)
+            throw CommandFailure(CommandLineTexts.current.describe(error))
         }
         let texts = CommandLineTexts.current
         let described = texts.text(.playDescribed, pitch.note.name, Decimals(cents, 3, signed: true),
@@ -104,12 +104,12 @@ struct PlayCommand: ParsableCommand {
         do {
             try audio.start()
         } catch {
-            throw CommandFailure("\(error)")
+            throw CommandFailure(CommandLineTexts.current.describe(error))
         }
         let events = Task.detached {
             for await event in audio.events {
                 switch event {
-                case .failed(let reason): FileHandle.standardError.write(Data((texts.text(.playAudioFailed, reason) + "\n").utf8))
+                case .failed(let problem): FileHandle.standardError.write(Data((texts.text(.playAudioFailed, problem.text(texts)) + "\n").utf8))
                 case .recovered: FileHandle.standardError.write(Data((texts.text(.playAudioRecovered) + "\n").utf8))
                 case .bufferEnlarged(let frames, let periods):
                     FileHandle.standardError.write(Data((texts.text(.playBufferEnlarged, periods, frames) + "\n").utf8))
@@ -132,7 +132,7 @@ struct PlayCommand: ParsableCommand {
             _ = try engine.play(frequency: frequency, seconds: duration, velocity: velocity,
                                 amplitude: AmplitudeDB(amplitude))
         } catch {
-            throw CommandFailure("\(error)")
+            throw CommandFailure(CommandLineTexts.current.describe(error))
         }
     }
 }

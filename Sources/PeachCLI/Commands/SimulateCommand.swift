@@ -47,7 +47,7 @@ struct SimulateCommand: ParsableCommand {
         do {
             listener = try ListenerReader.read(contentsOf: URL(fileURLWithPath: listenerFile), texts: CommandLineTexts.current)
         } catch {
-            throw CommandFailure(CommandLineTexts.current.text(.messageListenerInvalid, "\(error)"))
+            throw CommandFailure(CommandLineTexts.current.text(.messageListenerInvalid, CommandLineTexts.current.describe(error)))
         }
         let settings = try config.trainingSettings()
         guard let history = try store.openStore(create: true, durability: .deferred) else { return }

@@ -18,7 +18,7 @@ struct SoundOptions: ParsableArguments {
         do {
             return try SoundFontPreset(parsing: preset)
         } catch {
-            throw ValidationError(error.description)
+            throw ValidationError(CommandLineTexts.current.describe(error))
         }
     }
 

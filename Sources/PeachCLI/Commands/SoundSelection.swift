@@ -18,7 +18,7 @@ struct SoundSelection {
         do {
             path = try SoundFontLocator().locate(explicit: soundFont)
         } catch {
-            throw CommandFailure(error.description)
+            throw CommandFailure(CommandLineTexts.current.describe(error))
         }
         let cache = CalibrationCache()
         do {
@@ -32,7 +32,7 @@ struct SoundSelection {
             }
             return SoundSelection(path: path, preset: preset, calibration: calibration)
         } catch {
-            throw CommandFailure(error.description)
+            throw CommandFailure(CommandLineTexts.current.describe(error))
         }
     }
 

@@ -22,7 +22,7 @@ struct SoundsCommand: ParsableCommand {
                 print("  \(String(describing: info.preset).padding(toLength: 9, withPad: " ", startingAt: 0)) \(info.name)")
             }
         } catch {
-            throw CommandFailure(error.description)
+            throw CommandFailure(CommandLineTexts.current.describe(error))
         }
     }
 }

@@ -27,7 +27,7 @@ struct StoreOptions: ParsableArguments {
         do {
             return try TrainingDataStore.open(location, create: create, durability: durability)
         } catch {
-            throw CommandFailure(error.description)
+            throw CommandFailure(CommandLineTexts.current.describe(error))
         }
     }
 }

@@ -34,7 +34,7 @@ struct WebCommand: ParsableCommand {
         do {
             loaded = try ConfigurationReader(texts: CommandLineTexts.current).load(config.location)
         } catch {
-            throw CommandFailure(CommandLineTexts.current.text(.messageConfigurationInvalid, "\(error)"))
+            throw CommandFailure(CommandLineTexts.current.text(.messageConfigurationInvalid, CommandLineTexts.current.describe(error)))
         }
         let text = listen ?? loaded.configuration.web.listen
         guard let address = ListenAddress(text) else {

@@ -14,9 +14,9 @@ final class CuePlayer: FeedbackOutput {
     private let noteRMS: Double
     private let logger = Logger(label: "peach.feedback")
 
-    private let texts: Texts
+    private let texts: LiveTexts
 
-    init(engine: SoundEngine, configuration: LiveConfiguration, texts: Texts, noteRMS: Double) {
+    init(engine: SoundEngine, configuration: LiveConfiguration, texts: LiveTexts, noteRMS: Double) {
         self.texts = texts
         self.engine = engine
         self.configuration = configuration
@@ -44,7 +44,7 @@ final class CuePlayer: FeedbackOutput {
         do {
             try engine.playCue(cue.sound, amplitude: cue.cue.amplitude(level: settings.cueLevel, relativeToNoteRMS: noteRMS))
         } catch {
-            logger.warning("\(texts.text(.runCueFailed, "\(error)"))")
+            logger.warning("\(texts.current.text(.runCueFailed, texts.current.describe(error)))")
         }
     }
 }

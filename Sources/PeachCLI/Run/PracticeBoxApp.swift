@@ -21,7 +21,8 @@ final class PracticeBoxApp {
     }
 
     private let logger = Logger(label: "peach.run")
-    private let texts: Texts
+    private let texts: LiveTexts
+    private let voice: SpeechAnnouncer
     private let configuration: LiveConfiguration
     private let history: TrainingDataStore
     private let answers: DurableAnswerWriter
@@ -48,12 +49,13 @@ final class PracticeBoxApp {
     // not a text: the computer keyboard's identity as a controller (the dashboard shows it as it is)
     static let keyboardController: ControllerID = "computer keyboard"
 
-    private init(texts: Texts, configuration: LiveConfiguration, history: TrainingDataStore, answers: DurableAnswerWriter,
+    private init(texts: LiveTexts, voice: SpeechAnnouncer, configuration: LiveConfiguration, history: TrainingDataStore, answers: DurableAnswerWriter,
                  profile: PerceptualProfile,
                  engine: SoundEngine, output: ALSAPCMOutput, outputDevice: String, sequencer: SequencerClient?,
                  mappings: MappingLibrary,
                  soundCards: SoundCardMonitor?, box: PracticeBox, terminal: TerminalSession?, keyboardUse: KeyboardUse) {
         self.texts = texts
+        self.voice = voice
         self.configuration = configuration
         self.history = history
         self.answers = answers
@@ -79,27 +81,27 @@ final class PracticeBoxApp {
         do {
             configuration = try LiveConfiguration(location: configLocation, reader: ConfigurationReader(texts: CommandLineTexts.current))
         } catch {
-            throw CommandFailure(CommandLineTexts.current.text(.runConfigurationInvalid, "\(error)"))
+            throw CommandFailure(CommandLineTexts.current.text(.runConfigurationInvalid, CommandLineTexts.current.describe(error)))
         }
         let settings = configuration.configuration
-        // The configuration's language, else the environment's; a reload does not change it.
-        let texts = Texts(settings.language ?? Language.fromEnvironment(ProcessInfo.processInfo.environment))
+        // The configuration's language, else the environment's; a reload that changes it switches it.
+        let texts = LiveTexts(configuration.language)
         let mappings = settings.mappingLibrary
         let problems = RunChecks.configurationProblems(settings, origins: configuration.origins)
         guard problems.isEmpty else {
-            throw CommandFailure(texts.text(.runConfigurationInvalid, problems.joined(separator: "\n")))
+            throw CommandFailure(texts.current.text(.runConfigurationInvalid, problems.joined(separator: "\n")))
         }
 
         guard let history = try storeOptions.openStore(create: true) else {
-            throw CommandFailure(texts.text(.runCannotOpenHistory, storeOptions.location.directory.path))
+            throw CommandFailure(texts.current.text(.runCannotOpenHistory, storeOptions.location.directory.path))
         }
         let clock = SystemTrainingClock()
         let start: PracticeStart
         do {
             // Reads only the answers since the profile's checkpoint: the start does not grow with the history.
-            start = try PracticeStart.prepare(history, clock: clock)
+            start = try PracticeStart.prepare(history, clock: clock, texts: texts)
         } catch {
-            throw CommandFailure(texts.text(.runCannotReadHistory, "\(error)"))
+            throw CommandFailure(texts.current.text(.runCannotReadHistory, texts.current.describe(error)))
         }
         let answers = start.answers
         let profile = start.profile
@@ -107,7 +109,7 @@ final class PracticeBoxApp {
         let (sound, engine) = try RunChecks.sound(settings, origins: configuration.origins)
         let device = audioDeviceOverride ?? settings.audio.device
         if let reason = RealtimeScheduling.lockMemory() {
-            logger.notice("\(texts.text(.runMemoryNotLocked, reason))")
+            logger.notice("\(texts.current.text(.runMemoryNotLocked, reason))")
         }
         // The device is opened last, once history, calibration and engine are ready.
         let output = ALSAPCMOutput(renderer: engine.renderer, configuration: ALSAPCMOutput.Configuration(
@@ -116,13 +118,13 @@ final class PracticeBoxApp {
         // A missing or busy device is waited for (it may be plugged in later); ALSA reports it when it opens.
         let audioMissing = output.startWaitingForDevice()
         if case .refused = output.scheduling {
-            logger.notice("\(texts.text(.runAudioThreadRefused, "\(output.scheduling)"))")
+            logger.notice("\(texts.current.text(.runAudioThreadRefused, output.scheduling.text(texts.current)))")
         } else {
-            logger.info("\(texts.text(.runAudioThread, "\(output.scheduling)"))")
+            logger.info("\(texts.current.text(.runAudioThread, output.scheduling.text(texts.current)))")
         }
         if audioMissing == nil {
             let periods = output.bufferFrames / max(1, output.periodFrames)
-            logger.info("\(texts.text(.runAudioOutput, device, output.periodFrames, periods))")
+            logger.info("\(texts.current.text(.runAudioOutput, device, output.periodFrames, periods))")
         }
 
         let interruptions = TrainingInterruptionCenter()
@@ -152,28 +154,28 @@ final class PracticeBoxApp {
             }
         }
         if let audioMissing {
-            box.audioOutputMissingAtStart(texts.text(.runAudioMissingAtStart, "\(audioMissing)"))
+            box.audioOutputMissingAtStart(texts.current.text(.runAudioMissingAtStart, audioMissing.text(texts.current)))
         }
-        if answers.isHolding { box.historyRefused(texts.text(.runJournalRefused), keptInJournal: true) }
+        if answers.isHolding { box.historyRefused(texts.current.text(.runJournalRefused), keptInJournal: true) }
 
         var sequencer: SequencerClient?
-        for problem in mappings.problems { logger.warning("\(texts.text(.runMappingSkipped, "\(problem)"))") }
+        for problem in mappings.problems { logger.warning("\(texts.current.text(.runMappingSkipped, texts.current.describe(problem.errors)))") }
         let library = mappings.assigning(settings.controllers.assignments.map { ($0.pattern, $0.mapping) })
         do {
-            sequencer = try SequencerClient(mappings: library)
+            sequencer = try SequencerClient(mappings: library, texts: texts)
         } catch {
             // Waited for: the snd-seq module may load later (the run loop tries again).
-            let waiting = texts.text(keyboard == .never ? .runWaitingForSequencer : .runWaitingForSequencerWithKeyboard, "\(error)")
+            let waiting = texts.current.text(keyboard == .never ? .runWaitingForSequencer : .runWaitingForSequencerWithKeyboard, texts.current.describe(error))
             logger.warning("\(waiting)")
         }
         var soundCards: SoundCardMonitor?
         do {
             soundCards = try SoundCardMonitor()
         } catch {
-            logger.warning("\(texts.text(.runNoSoundCardMonitor, "\(error)"))")
+            logger.warning("\(texts.current.text(.runNoSoundCardMonitor, "\(error)"))")
         }
         let terminal = keyboard == .never ? nil : TerminalSession()
-        let app = PracticeBoxApp(texts: texts, configuration: configuration, history: history, answers: answers, profile: profile, engine: engine,
+        let app = PracticeBoxApp(texts: texts, voice: voice, configuration: configuration, history: history, answers: answers, profile: profile, engine: engine,
                                  output: output, outputDevice: device, sequencer: sequencer, mappings: library,
                                  soundCards: soundCards,
                                  box: box, terminal: terminal, keyboardUse: keyboard)
@@ -203,8 +205,8 @@ final class PracticeBoxApp {
         outputCard = SoundCardMonitor.presentCards().first { $0.matches(pcm: outputDevice) }
         box.onChange = { [weak self] in self?.showStatus() }
         if let terminal {
-            terminal.printLine(texts.text(.runKeysHeader, PeachCommand.version, texts.name(box.mode)))
-            for line in texts.text(.keyboardHelp).split(separator: "\n") { terminal.printLine("  " + line) }
+            terminal.printLine(texts.current.text(.runKeysHeader, PeachCommand.version, texts.current.name(box.mode)))
+            for line in texts.current.text(.keyboardHelp).split(separator: "\n") { terminal.printLine("  " + line) }
             if keyboardUse == .always { connectKeyboard() }
         }
         showStatus()
@@ -222,7 +224,7 @@ final class PracticeBoxApp {
     /// The same stop path as every interruption, then silence, then the devices and the history.
     private func shutDown() {
         box.shutDown()
-        do { try engine.stopAll() } catch { logger.error("\(texts.text(.runSilencingFailed, "\(error)"))") }
+        do { try engine.stopAll() } catch { logger.error("\(texts.current.text(.runSilencingFailed, texts.current.describe(error)))") }
         if let sequencer {
             for controller in controllers.values { sequencer.clearFeedback(on: controller) }
         }
@@ -236,9 +238,9 @@ final class PracticeBoxApp {
         answers.finish()
         do {
             try history.close()
-            logger.info("\(texts.text(.runStopped))")
+            logger.info("\(texts.current.text(.runStopped))")
         } catch {
-            logger.error("\(texts.text(.runClosingFailed, "\(error)"))")
+            logger.error("\(texts.current.text(.runClosingFailed, texts.current.describe(error)))")
         }
     }
 
@@ -250,7 +252,7 @@ final class PracticeBoxApp {
     private func handleSignals(_ signals: UnixSignalsSequence, hangUpDuringStart: Bool) async {
         if hangUpDuringStart {
             guard terminal == nil else {
-                logger.info("\(texts.text(.runHangUpDuringStart))")
+                logger.info("\(texts.current.text(.runHangUpDuringStart))")
                 return requestQuit()
             }
             reloadConfiguration()
@@ -259,7 +261,7 @@ final class PracticeBoxApp {
             if signal == .sighup, terminal == nil {
                 reloadConfiguration()
             } else {
-                logger.info("\(texts.text(.runSignalStopping, "\(signal)"))")
+                logger.info("\(texts.current.text(.runSignalStopping, "\(signal)"))")
                 requestQuit()
                 return
             }
@@ -270,27 +272,29 @@ final class PracticeBoxApp {
         let before = configuration.configuration
         do {
             try configuration.reload()
-            logger.notice("\(texts.text(.runConfigurationReread, configuration.location.file.path))")
+            logger.notice("\(texts.current.text(.runConfigurationReread, configuration.location.file.path))")
+            Self.followLanguage(of: configuration, texts: texts, voice: voice)
+            showStatus()
             let after = configuration.configuration
             // The instrument, the audio device and the mappings are opened once; say so instead of
             // pretending a change to them took effect.
             for (section, changed) in [("sound", before.sound != after.sound), ("audio", before.audio != after.audio),
                                        ("controllers", before.controllers != after.controllers)] where changed {
-                logger.warning("\(texts.text(.runNeedsRestart, section))")
+                logger.warning("\(texts.current.text(.runNeedsRestart, section))")
             }
         } catch {
-            logger.error("\(texts.text(.runConfigurationNotReread, "\(error)"))")
+            logger.error("\(texts.current.text(.runConfigurationNotReread, texts.current.describe(error)))")
         }
     }
 
     private func handleAudioOutput() async {
         for await event in output.events {
             switch event {
-            case .failed(let reason): router.route(.audioOutputFailed(reason: reason))
+            case .failed(let problem): router.route(.audioOutputFailed(reason: problem.text(texts.current)))
             case .recovered: router.route(.audioOutputRecovered)
             case .bufferEnlarged(let frames, let periods):
                 let milliseconds = Decimals(Double(frames * periods) / 48, 1)
-                logger.notice("\(texts.text(.runBufferEnlarged, periods, frames, milliseconds))")
+                logger.notice("\(texts.current.text(.runBufferEnlarged, periods, frames, milliseconds))")
             }
         }
     }
@@ -298,7 +302,7 @@ final class PracticeBoxApp {
     /// Each underrun in the debug log with the count so far (the guest's web bench reads them).
     private func logUnderruns() async {
         for await total in output.underrunTotals {
-            logger.debug("\(texts.text(.runAudioUnderrun, String(total)))")
+            logger.debug("\(texts.current.text(.runAudioUnderrun, String(total)))")
         }
     }
 
@@ -307,7 +311,7 @@ final class PracticeBoxApp {
             switch event {
             case .removed(let card):
                 guard let outputCard, card.number == outputCard.number else { continue }
-                box.audioOutputFailed(texts.text(.runSoundCardRemoved, "\(card)"))
+                box.audioOutputFailed(texts.current.text(.runSoundCardRemoved, "\(card)"))
             case .ready(let card):
                 if outputCard == nil, card.matches(pcm: outputDevice) { outputCard = card }
                 guard let known = outputCard, known.isSameDevice(as: card) else { continue }
@@ -327,8 +331,8 @@ final class PracticeBoxApp {
             } catch {
                 return
             }
-            if let opened = try? SequencerClient(mappings: mappings) {
-                logger.notice("\(texts.text(.runSequencerThere))")
+            if let opened = try? SequencerClient(mappings: mappings, texts: texts) {
+                logger.notice("\(texts.current.text(.runSequencerThere))")
                 sequencer = opened
             }
         }
@@ -338,7 +342,7 @@ final class PracticeBoxApp {
             case .connected(let controller):
                 controllers[controller.boxID] = controller
                 mappers[controller.boxID] = ControllerMapper(mapping: controller.mapping)
-                logger.info("\(texts.text(.runControllerConnected, "\(controller)", controller.mapping.name))")
+                logger.info("\(texts.current.text(.runControllerConnected, "\(controller)", controller.mapping.name))")
                 router.route(.controllerConnected(controller.boxID))
             case .disconnected(let controller):
                 mappers[controller.boxID] = nil
@@ -387,7 +391,7 @@ final class PracticeBoxApp {
             }
         }
         // The terminal hung up (or standard input ended): nobody is there to train.
-        logger.notice("\(texts.text(.runTerminalWentAway))")
+        logger.notice("\(texts.current.text(.runTerminalWentAway))")
         requestQuit()
     }
 
@@ -398,7 +402,7 @@ final class PracticeBoxApp {
 
     private func showStatus() {
         let status = PracticeStatus(of: box, profile: profile, range: configuration.currentSettings.noteRange,
-                                    texts: texts)
+                                    texts: texts.current)
         // For `peach web`: a failed write costs the dashboard its live line, never the training.
         try? liveStatus.write(LiveStatusFile.text(status: status.line(), controller: box.controllerInUse?.description,
                                                   audioDevice: outputDevice))

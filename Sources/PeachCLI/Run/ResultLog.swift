@@ -10,9 +10,9 @@ final class ResultLog: ComparisonObserver, PitchMatchingObserver {
     private let logger = Logger(label: "peach.result")
     private let profile: PerceptualProfile
     private let settings: any TrainingSettingsProvider
-    private let texts: Texts
+    private let texts: LiveTexts
 
-    init(profile: PerceptualProfile, settings: any TrainingSettingsProvider, texts: Texts) {
+    init(profile: PerceptualProfile, settings: any TrainingSettingsProvider, texts: LiveTexts) {
         self.profile = profile
         self.settings = settings
         self.texts = texts
@@ -20,6 +20,7 @@ final class ResultLog: ComparisonObserver, PitchMatchingObserver {
 
     func comparisonCompleted(_ completed: CompletedComparison) {
         let comparison = completed.comparison
+        let texts = self.texts.current
         let threshold = profile.thresholdEstimate(for: ComparisonRecord(completed).mode, range: settings.currentSettings.noteRange)
         let line = texts.text(.logComparison, comparison.referenceNote.name, comparison.targetNote.name,
                               Decimals(comparison.centOffset.rawValue, 2, signed: true),
@@ -30,6 +31,7 @@ final class ResultLog: ComparisonObserver, PitchMatchingObserver {
 
     func pitchMatchingCompleted(_ completed: CompletedPitchMatching) {
         let challenge = completed.challenge
+        let texts = self.texts.current
         let accuracy = profile.matchingAccuracy(for: PitchMatchingRecord(completed).mode)
         let line = texts.text(.logPitchMatching, challenge.referenceNote.name, challenge.targetNote.name,
                               Decimals(challenge.initialCentOffset.rawValue, 2, signed: true),

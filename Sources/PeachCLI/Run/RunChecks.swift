@@ -41,7 +41,7 @@ enum RunChecks {
                                          calibration: selection.calibration)
             return (selection, engine)
         } catch {
-            throw CommandFailure("\(origin): sound: \(error)")
+            throw CommandFailure("\(origin): sound: \(CommandLineTexts.current.describe(error))")
         }
     }
 }

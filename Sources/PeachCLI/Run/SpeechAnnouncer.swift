@@ -41,8 +41,10 @@ final class SpeechAnnouncer: Announcer {
     }
 
     /// Synthesises `prompts` in the configured language off the main actor; returns when they are ready.
+    /// Prompts prepared in another language (before a reload changed it) are let go.
     func prepare(_ prompts: [SpokenPrompt] = SpokenPrompt.fixed) async {
         let language = voice().language
+        spoken = spoken.filter { $0.key.hasPrefix(Self.key("", language)) }
         let texts = prompts.map { SpokenText.text(for: $0, in: language) }.filter { spoken[Self.key($0, language)] == nil }
         let synthesizer = self.synthesizer
         // One at a time, so that each is ready as soon as it can be (and a prompt said meanwhile waits
@@ -54,6 +56,11 @@ final class SpeechAnnouncer: Announcer {
                 logger.warning("\(message)")
             }
         }
+    }
+
+    /// Whether `prompt` is ready to be said in `language` without waiting for a synthesis.
+    func isPrepared(_ prompt: SpokenPrompt, in language: Language) -> Bool {
+        spoken[Self.key(SpokenText.text(for: prompt, in: language), language)] != nil
     }
 
     func say(_ prompt: SpokenPrompt, then: (@MainActor () -> Void)?) {

@@ -19,7 +19,7 @@ public enum AudioOutputList {
     /// Every playback device of every card; throws a readable reason when there is no sound support.
     public static func outputs() throws(SequencerError) -> [AudioOutput] {
         guard access("/dev/snd", F_OK) == 0 else {
-            throw SequencerError("no sound devices: /dev/snd is missing (this kernel has no sound support, or no sound card driver is loaded)")
+            throw SequencerError(.noSoundDevices)
         }
         var outputs: [AudioOutput] = []
         var card: Int32 = -1

@@ -1,3 +1,6 @@
+import PeachText
+import PeachYAML
+
 /// A control on the device that fires an action when pressed: a key or pad (a range of notes), a
 /// button sending a controller change, a program change, or a flick of the pitch wheel.
 public struct ControlTrigger: Hashable, Sendable {
@@ -43,14 +46,17 @@ public struct ControlTrigger: Hashable, Sendable {
 
 extension ControlTrigger: CustomStringConvertible {
     /// As a person would name it: `notes C4…G9`, `cc 20 on channel 10`, `wheel flick up`.
-    public var description: String {
-        let what = switch source {
-        case let .notes(range) where range.count == 1: "note \(noteName(range.lowerBound))"
-        case let .notes(range): "notes \(noteName(range.lowerBound))…\(noteName(range.upperBound))"
-        case let .controlChange(number): "cc \(number)"
-        case let .program(number): "program \(number)"
-        case let .wheelFlick(up): "wheel flick \(up ? "up" : "down")"
+    public var description: String { phrase.text(.english) }
+
+    /// The trigger as a phrase of the tables, said in the language of the problem that names it.
+    public var phrase: YAMLText {
+        let what: YAMLText = switch source {
+        case let .notes(range) where range.count == 1: .phrase(.triggerNote, [.plain(noteName(range.lowerBound))])
+        case let .notes(range): .phrase(.triggerNotes, [.plain(noteName(range.lowerBound)), .plain(noteName(range.upperBound))])
+        case let .controlChange(number): .phrase(.triggerCC, ["\(number)"])
+        case let .program(number): .phrase(.triggerProgram, ["\(number)"])
+        case let .wheelFlick(up): .phrase(up ? .triggerWheelFlickUp : .triggerWheelFlickDown, [])
         }
-        return channel.map { "\(what) on channel \($0 + 1)" } ?? what
+        return channel.map { .phrase(.triggerOnChannel, [what, "\($0 + 1)"]) } ?? what
     }
 }

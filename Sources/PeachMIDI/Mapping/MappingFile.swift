@@ -1,3 +1,4 @@
+import PeachText
 import PeachDomain
 import PeachYAML
 
@@ -6,7 +7,7 @@ import PeachYAML
 /// a commit control — is reported as `FILE:LINE:COLUMN: reason`, all of them at once, and a file with
 /// any problem gives no mapping at all: it is never half-applied.
 public enum MappingFile {
-    public static let topLevelKeys = ["name", "match", "reference", "channel", "tuning", "answers", "modes", "stop", "report", "chords", "feedback"]
+    public static let topLevelKeys = ["name", "match", "reference", "channel", "tuning", "answers", "modes", "stop", "report", "chords", "feedback"] // not a text: mapping file keys
     static let chordKeys = ["keys", "within-ms", "stop", "report"] + TrainingMode.allCases.map(\.rawValue)
     static let tuningKeys = ["control", "commit", "neutral-zone", "release-ms", "flick-threshold"]
     static let controlKeys = ["note", "notes", "cc", "program", "channel"]
@@ -17,7 +18,7 @@ public enum MappingFile {
         let root: YAMLNode
         do {
             guard let parsed = try YAMLNode.parse(text, file: file) else {
-                throw YAMLErrors([YAMLError(file: file, line: nil, column: nil, message: "the file is empty; a mapping needs at least `name` and `match`")])
+                throw YAMLErrors([YAMLError(file: file, line: nil, column: nil, problem: .phrase(.mappingEmpty, []))])
             }
             root = parsed
         } catch let error as YAMLError {
@@ -25,7 +26,7 @@ public enum MappingFile {
         } catch let errors as YAMLErrors {
             throw errors
         } catch {
-            throw YAMLErrors([YAMLError(file: file, line: nil, column: nil, message: "\(error)")])
+            throw YAMLErrors([YAMLError(file: file, line: nil, column: nil, problem: .unreadable("\(error)"))])
         }
         var reader = Reader(file: file)
         let mapping = reader.read(root)
@@ -36,10 +37,10 @@ public enum MappingFile {
     /// Reads `path` from disk; an unreadable file is an error naming it.
     public static func load(path: String) throws(YAMLErrors) -> ControllerMapping {
         guard let data = FileData.read(path) else {
-            throw YAMLErrors([YAMLError(file: path, line: nil, column: nil, message: "cannot read the file")])
+            throw YAMLErrors([YAMLError(file: path, line: nil, column: nil, problem: .cannotRead(.mapping, reason: nil))])
         }
         guard let text = String(validating: data, as: UTF8.self) else {
-            throw YAMLErrors([YAMLError(file: path, line: nil, column: nil, message: "the file is not UTF-8 text")])
+            throw YAMLErrors([YAMLError(file: path, line: nil, column: nil, problem: .notUTF8(.mapping))])
         }
         return try parse(text, file: path)
     }
@@ -71,10 +72,10 @@ private struct Reader {
             let matchNode = try top.required("match")
             let patterns = try matchNode.listOrSingle().map { (node) throws(YAMLError) -> NamePattern in
                 let text = try node.string()
-                guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw node.error("an empty pattern would match nothing") }
+                guard !text.trimmingCharacters(in: .whitespaces).isEmpty else { throw node.error(.mappingEmptyPattern) }
                 return NamePattern(text)
             }
-            guard !patterns.isEmpty else { throw matchNode.error("give at least one name pattern (`\"*\"` for any device)") }
+            guard !patterns.isEmpty else { throw matchNode.error(.mappingNoPattern) }
             return patterns
         }
         if let channelNode = top.optional("channel") {
@@ -83,10 +84,10 @@ private struct Reader {
         var mapping = ControllerMapping(name: name ?? "?", file: file,
                                         match: (match ?? []).allSatisfy { $0.text == "*" } ? [] : match ?? [])
         if let tuningNode = top.optional("tuning") { readTuning(tuningNode, into: &mapping) }
-        if let answers = top.optional("answers"), let map = errors.collect({ try answers.mapping() }) {
-            errors.add(contentsOf: map.unknownKeys(allowed: ["higher", "lower"]))
-            if let node = map.optional("higher") { mapping.higher = triggers(node, job: "answers.higher") }
-            if let node = map.optional("lower") { mapping.lower = triggers(node, job: "answers.lower") }
+        if let answers = top.optional("answers"), let map = errors.collect({ try answers.mapping() }) { // not a text: mapping file key
+            errors.add(contentsOf: map.unknownKeys(allowed: ["higher", "lower"])) // not a text: mapping file keys
+            if let node = map.optional("higher") { mapping.higher = triggers(node, job: "answers.higher") } // not a text: mapping file keys
+            if let node = map.optional("lower") { mapping.lower = triggers(node, job: "answers.lower") } // not a text: mapping file keys
         }
         if let modes = top.optional("modes"), let map = errors.collect({ try modes.mapping() }) {
             errors.add(contentsOf: map.unknownKeys(allowed: TrainingMode.allCases.map(\.rawValue)))
@@ -114,7 +115,7 @@ private struct Reader {
             wheel.flickThreshold = value
         }
         if wheel.flickThreshold <= wheel.neutralZone, let node = map.optional("flick-threshold") {
-            errors.add(node.error("the flick threshold must be beyond the neutral zone (\(wheel.neutralZone))"))
+            errors.add(node.error(.mappingFlickWithinNeutralZone, "\(wheel.neutralZone)"))
         }
         mapping.wheel = wheel
         if let control = map.optional("control") {
@@ -122,7 +123,7 @@ private struct Reader {
             mapping.tuning = errors.collect { () throws(YAMLError) -> TuningControl in
                 if case .scalar = control.node {
                     guard try control.string() == "pitch-wheel" else {
-                        throw control.error("expected `pitch-wheel` or a controller such as `{cc: 1}`, found \(control.kindDescription)")
+                        throw control.error(.mappingTuningControl, .found(control.found))
                     }
                     return .pitchWheel(channel: defaultChannel)
                 }
@@ -135,7 +136,7 @@ private struct Reader {
         }
         if let commit = map.optional("commit") { mapping.commit = triggers(commit, job: "tuning.commit") }
         if case .controlChange = mapping.tuning, mapping.commit.isEmpty {
-            errors.add(node.error("a fader or knob does not spring back: give it a `commit` control (e.g. `commit: {note: C2}`)"))
+            errors.add(node.error(.mappingFaderNeedsCommit))
         }
     }
 
@@ -144,7 +145,7 @@ private struct Reader {
         guard case let .controlChange(number, channel) = mapping.tuning, let node else { return }
         let asTrigger = ControlTrigger(.controlChange(number), channel: channel)
         for other in assigned where other.trigger.overlaps(asTrigger) {
-            errors.add(node.error("cc \(number) tunes, so it cannot also be `\(other.job)` (line \(other.line))"))
+            errors.add(node.error(.mappingTuningControlTaken, "\(number)", .plain(other.job), "\(other.line)"))
         }
     }
 
@@ -153,7 +154,7 @@ private struct Reader {
         return node.listOrSingle().compactMap { item in
             guard let trigger = errors.collect({ try syntax.trigger(item) }) else { return nil }
             if let clash = assigned.first(where: { $0.trigger.overlaps(trigger) && Self.clash($0.job, job) }) {
-                errors.add(item.error("\(trigger) is already `\(clash.job)` (line \(clash.line)); a control can do only one thing"))
+                errors.add(item.error(.mappingControlTaken, trigger.phrase, .plain(clash.job), "\(clash.line)"))
                 return nil
             }
             assigned.append((trigger, job, item.line))
@@ -175,12 +176,12 @@ private struct Reader {
         for (job, action) in jobs {
             guard let item = map.optional(job), let text = errors.collect({ try item.string() }) else { continue }
             guard let note = MIDINote(name: text + "4"), !text.contains(where: \.isNumber) else {
-                errors.add(item.error("`\(text)` is not a note letter; write the chord's lowest key as `C`, `F#` or `Bb`"))
+                errors.add(item.error(.mappingNotANoteLetter, .plain(text)))
                 continue
             }
             let pitchClass = note.rawValue % 12
             if let other = lines[pitchClass] {
-                errors.add(item.error("chords on \(text) are already `\(other.job)` (line \(other.line)); a chord can do only one thing"))
+                errors.add(item.error(.mappingChordTaken, .plain(text), .plain(other.job), "\(other.line)"))
                 continue
             }
             lines[pitchClass] = (job, item.line)
@@ -214,19 +215,20 @@ private struct Syntax {
     let defaultChannel: UInt8?
 
     func trigger(_ node: YAMLNode) throws(YAMLError) -> ControlTrigger {
-        let forms = "`{note: C4}`, `{notes: C4..G9}`, `{cc: 20}`, `{program: 0}`, `wheel-up` or `wheel-down`"
+        let forms = YAMLText.phrase(.mappingControlForms, [])
         if case .scalar = node.node {
             switch try node.string() {
             case "wheel-up": return ControlTrigger(.wheelFlick(up: true))
             case "wheel-down": return ControlTrigger(.wheelFlick(up: false))
-            default: throw node.error("unknown control \(node.kindDescription); expected \(forms)")
+            default: throw node.error(.mappingUnknownControl, .found(node.found), forms)
             }
         }
         let map = try node.mapping()
         if let unknown = map.unknownKeys(allowed: MappingFile.controlKeys).first { throw unknown }
         let kinds = map.keys.filter { $0 != "channel" }
         guard kinds.count == 1, let kind = kinds.first else {
-            throw node.error("a control is exactly one of \(forms), found \(kinds.isEmpty ? "none" : kinds.joined(separator: " and "))")
+            let found = kinds.map { YAMLText.plain($0) }.reduce(nil) { (sum: YAMLText?, kind) in sum.map { .phrase(.mappingKindsAnd, [$0, kind]) } ?? kind }
+            throw found.map { node.error(.mappingOneControl, forms, $0) } ?? node.error(.mappingOneControlNone, forms)
         }
         let channel = try map.optional("channel").map { (node) throws(YAMLError) in try self.channel(node) } ?? defaultChannel
         let value = try map.required(kind)
@@ -237,9 +239,9 @@ private struct Syntax {
         case "notes":
             let text = try value.string()
             let parts = text.components(separatedBy: "..")
-            guard parts.count == 2 else { throw value.error("a note range is written `FROM..TO`, e.g. `C4..G9` or `60..127`; found `\(text)`") }
+            guard parts.count == 2 else { throw value.error(.mappingNoteRange, .plain(text)) }
             let low = try note(parts[0], at: value), high = try note(parts[1], at: value)
-            guard low <= high else { throw value.error("the range `\(text)` runs downwards; write the lower note first") }
+            guard low <= high else { throw value.error(.mappingRangeDownwards, .plain(text)) }
             return ControlTrigger(.notes(low...high), channel: channel)
         case "cc":
             return ControlTrigger(.controlChange(UInt8(try value.int(in: 0...127))), channel: channel)
@@ -254,10 +256,10 @@ private struct Syntax {
 
     func note(_ text: String, at node: YAMLNode) throws(YAMLError) -> UInt8 {
         if let number = Int(text.trimmingCharacters(in: .whitespaces)), !(0...127).contains(number) {
-            throw node.error("note \(number) is out of range 0…127")
+            throw node.error(.mappingNoteOutOfRange, "\(number)")
         }
         guard let note = MIDINote(name: text) else {
-            throw node.error("`\(text)` is not a note; write a name such as `C4`, `F#3`, `Bb2` (C-1…G9) or a number 0…127")
+            throw node.error(.mappingNotANote, .plain(text))
         }
         return UInt8(note.rawValue)
     }
@@ -270,23 +272,22 @@ private struct Syntax {
 
 
     func message(_ node: YAMLNode) throws(YAMLError) -> MIDIMessage {
-        let forms = "`{note-on: 36, velocity: 127}`, `{note-off: 36}`, `{cc: 20, value: 127}` or `{program: 0}`"
         let map = try node.mapping()
         if let unknown = map.unknownKeys(allowed: MappingFile.messageKeys).first { throw unknown }
         let kinds = map.keys.filter { ["note-on", "note-off", "cc", "program"].contains($0) }
         guard kinds.count == 1, let kind = kinds.first else {
-            throw node.error("a message is exactly one of \(forms)")
+            throw node.error(.mappingOneMessage)
         }
         let channel = try map.optional("channel").map { (node) throws(YAMLError) in try self.channel(node) } ?? defaultChannel ?? 0
-        guard let channel else { throw node.error("a message needs a channel (1…16), not `any`") }
+        guard let channel else { throw node.error(.mappingMessageChannel) }
         func byte(_ key: String, default fallback: Int? = nil) throws(YAMLError) -> UInt8 {
             if let value = map.optional(key) { return UInt8(try value.int(in: 0...127)) }
             if let fallback { return UInt8(fallback) }
-            throw node.error("this message needs `\(key)` (0…127)")
+            throw node.error(.mappingMessageNeeds, .plain(key))
         }
         let value = try map.required(kind)
-        if ["note-on", "note-off"].contains(kind), map.optional("value") != nil { throw node.error("a note message takes `velocity`, not `value`") }
-        if ["cc", "program"].contains(kind), map.optional("velocity") != nil { throw node.error("`\(kind)` takes no `velocity`") }
+        if ["note-on", "note-off"].contains(kind), map.optional("value") != nil { throw node.error(.mappingNoteVelocity) }
+        if ["cc", "program"].contains(kind), map.optional("velocity") != nil { throw node.error(.mappingNoVelocity, .plain(kind)) }
         switch kind {
         case "note-on": return .noteOn(channel: channel, note: try note(value), velocity: try byte("velocity", default: 127))
         case "note-off": return .noteOff(channel: channel, note: try note(value), velocity: try byte("velocity", default: 0))

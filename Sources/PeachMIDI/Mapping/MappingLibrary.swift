@@ -95,6 +95,7 @@ public struct MappingLibrary: Sendable {
         do {
             return try MappingFile.parse(BuiltInGenericMapping.yaml, file: "built-in")
         } catch {
+            // not a text: a programming error, stops the program
             preconditionFailure("the built-in generic mapping does not validate: \(error)")
         }
     }()

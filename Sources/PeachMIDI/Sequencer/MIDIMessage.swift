@@ -41,14 +41,15 @@ extension MIDIMessage: CustomStringConvertible {
     /// `note-on ch1 C4 (60) vel 100`: the words people use, channels 1-based.
     public var description: String {
         func note(_ n: UInt8) -> String { "\(noteName(n)) (\(n))" }
+        // Not texts (each marked): MIDI notation in the mapping files' words (`note-on`, `cc`), the same in every language.
         switch self {
-        case let .noteOn(c, n, v): return "note-on ch\(c + 1) \(note(n)) vel \(v)"
-        case let .noteOff(c, n, v): return "note-off ch\(c + 1) \(note(n)) vel \(v)"
-        case let .pitchBend(c, v): return "pitch-bend ch\(c + 1) \(v)"
-        case let .controlChange(c, cc, v): return "cc ch\(c + 1) #\(cc) = \(v)"
-        case let .programChange(c, p): return "program ch\(c + 1) \(p)"
-        case let .channelPressure(c, p): return "channel-pressure ch\(c + 1) \(p)"
-        case let .polyPressure(c, n, p): return "poly-pressure ch\(c + 1) \(note(n)) \(p)"
+        case let .noteOn(c, n, v): return "note-on ch\(c + 1) \(note(n)) vel \(v)" // not a text: MIDI notation
+        case let .noteOff(c, n, v): return "note-off ch\(c + 1) \(note(n)) vel \(v)" // not a text: MIDI notation
+        case let .pitchBend(c, v): return "pitch-bend ch\(c + 1) \(v)" // not a text: MIDI notation
+        case let .controlChange(c, cc, v): return "cc ch\(c + 1) #\(cc) = \(v)" // not a text: MIDI notation
+        case let .programChange(c, p): return "program ch\(c + 1) \(p)" // not a text: MIDI notation
+        case let .channelPressure(c, p): return "channel-pressure ch\(c + 1) \(p)" // not a text: MIDI notation
+        case let .polyPressure(c, n, p): return "poly-pressure ch\(c + 1) \(note(n)) \(p)" // not a text: MIDI notation
         }
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 import Glibc
 import Logging
 import PeachDomain
+import PeachText
 import Synchronization
 
 /// The ALSA sequencer client `Peach`: an input port that every controller is connected to (and that
@@ -15,8 +16,9 @@ import Synchronization
 /// monotonic clock and yields it, in order, into `events` (unbounded: the thread never waits for the
 /// consumer).
 public final class SequencerClient: Sendable {
-    public static let inputPortName = "Peach Input"
-    public static let feedbackPortName = "Peach Feedback"
+    // Not texts: the ports' names in the ALSA sequencer (`aconnect -l`), the same in every language.
+    public static let inputPortName = "Peach Input" // not a text: a port name
+    public static let feedbackPortName = "Peach Feedback" // not a text: a port name
 
     /// Everything that happens, in order. Finishes when the client is closed.
     public let events: AsyncStream<ControllerEvent>
@@ -28,9 +30,12 @@ public final class SequencerClient: Sendable {
     private let stopped: DispatchSemaphore
     private let closed = Atomic<Bool>(false)
     private let logger: Logger
+    /// The language of its log lines (peach run's, switched by a reload).
+    private let texts: LiveTexts
 
     /// Opens the client and starts listening. Controllers already plugged in are reported first.
-    public init(name: String = "Peach", mappings: MappingLibrary, logger: Logger = Logger(label: "peach.midi")) throws(SequencerError) {
+    public init(name: String = "Peach", mappings: MappingLibrary, logger: Logger = Logger(label: "peach.midi"),
+                texts: LiveTexts = .english) throws(SequencerError) {
         let handle = try SequencerHandle(clientName: name)
         let input = try handle.createPort(
             name: Self.inputPortName,
@@ -41,12 +46,13 @@ public final class SequencerClient: Sendable {
         let feedback = try handle.createPort(name: Self.feedbackPortName, capability: SequencerPortRules.capabilityRead,
                                              type: UInt32(SND_SEQ_PORT_TYPE_APPLICATION))
         let announce = snd_seq_connect_from(handle.raw, Int32(input), Int32(SND_SEQ_CLIENT_SYSTEM), Int32(SND_SEQ_PORT_SYSTEM_ANNOUNCE))
-        guard announce >= 0 else { throw .alsa("cannot subscribe to System:Announce", announce) }
+        guard announce >= 0 else { throw SequencerError(.cannotSubscribeAnnounce, code: announce) }
         var pipeEnds: [Int32] = [0, 0]
-        guard pipe(&pipeEnds) == 0, fcntl(pipeEnds[1], F_SETFL, O_NONBLOCK) == 0 else { throw SequencerError("cannot create the input thread's wake-up pipe") }
+        guard pipe(&pipeEnds) == 0, fcntl(pipeEnds[1], F_SETFL, O_NONBLOCK) == 0 else { throw SequencerError(.noWakeUpPipe) }
 
         self.handle = handle
         self.logger = logger
+        self.texts = texts
         address = SequencerAddress(client: handle.clientID, port: input)
         feedbackPort = feedback
         wakeWrite = pipeEnds[1]
@@ -55,7 +61,7 @@ public final class SequencerClient: Sendable {
         let stopped = DispatchSemaphore(value: 0)
         self.stopped = stopped
         let loop = InputLoop(handle: handle, inputPort: input, feedbackPort: feedback, mappings: mappings, continuation: continuation,
-                             wakeRead: pipeEnds[0], logger: logger)
+                             wakeRead: pipeEnds[0], logger: logger, texts: texts)
         loop.connectPresentControllers()
         let wakeRead = pipeEnds[0]
         let thread = Thread {
@@ -67,7 +73,7 @@ public final class SequencerClient: Sendable {
         thread.name = "peach-midi-input"
         thread.qualityOfService = .userInteractive
         thread.start()
-        logger.info("MIDI input ready: sequencer client \(name) \(address)")
+        logger.info("\(texts.current.text(.midiInputReady, name, "\(address)"))")
     }
 
     /// Sends the messages the controller's mapping defines for `feedback` (after its `clear`
@@ -95,7 +101,8 @@ public final class SequencerClient: Sendable {
             let status = snd_seq_event_output_direct(handle.raw, &event)
             if status < 0 {
                 allSent = false
-                logger.warning("feedback to \(controller) not sent: \(String(cString: snd_strerror(status)))")
+                let reason = String(cString: snd_strerror(status))
+                logger.warning("\(texts.current.text(.midiFeedbackNotSent, String(describing: controller), reason))")
             }
         }
         return allSent
@@ -129,6 +136,7 @@ private final class InputLoop: @unchecked Sendable {
     let continuation: AsyncStream<ControllerEvent>.Continuation
     let wakeRead: Int32
     let logger: Logger
+    let texts: LiveTexts
     /// The controllers connected now, by their current address.
     var controllers: [SequencerAddress: Controller] = [:]
     var overruns = 0
@@ -137,7 +145,8 @@ private final class InputLoop: @unchecked Sendable {
     var inputErrorWarning = RepeatedWarning()
 
     init(handle: SequencerHandle, inputPort: Int, feedbackPort: Int, mappings: MappingLibrary,
-         continuation: AsyncStream<ControllerEvent>.Continuation, wakeRead: Int32, logger: Logger) {
+         continuation: AsyncStream<ControllerEvent>.Continuation, wakeRead: Int32, logger: Logger, texts: LiveTexts) {
+        self.texts = texts
         self.handle = handle
         self.inputPort = inputPort
         self.feedbackPort = feedbackPort
@@ -164,7 +173,7 @@ private final class InputLoop: @unchecked Sendable {
             let ready = descriptors.withUnsafeMutableBufferPointer { poll($0.baseAddress, nfds_t($0.count), -1) }
             if ready < 0 {
                 if errno == EINTR { continue }
-                logger.error("MIDI input stopped: poll failed (errno \(errno))")
+                logger.error("\(texts.current.text(.midiInputStopped, "\(errno)"))")
                 return
             }
             if descriptors[count].revents != 0 { return }
@@ -181,13 +190,13 @@ private final class InputLoop: @unchecked Sendable {
             if status == -ENOSPC {
                 overruns += 1
                 if let counted = overrunWarning.occurred(at: Double(monotonicNanoseconds()) / 1e9) {
-                    logger.warning("MIDI input overrun: the sequencer dropped events (\(overruns) times so far)\(overrunWarning.note(counted))")
+                    logger.warning("\(texts.current.text(.midiInputOverrun, overruns, overrunWarning.note(counted)))")
                 }
                 continue
             }
             guard status >= 0, let event else {
                 if status < 0, let counted = inputErrorWarning.occurred(at: Double(monotonicNanoseconds()) / 1e9) {
-                    logger.warning("MIDI input error: \(String(cString: snd_strerror(status)))\(inputErrorWarning.note(counted))")
+                    logger.warning("\(texts.current.text(.midiInputError, String(cString: snd_strerror(status)), inputErrorWarning.note(counted)))")
                 }
                 return
             }
@@ -220,7 +229,8 @@ private final class InputLoop: @unchecked Sendable {
     private func connect(_ port: SequencerPortInfo) {
         let status = snd_seq_connect_from(handle.raw, Int32(inputPort), Int32(port.address.client), Int32(port.address.port))
         guard status >= 0 else {
-            logger.warning("cannot connect \(port.clientName) (\(port.portName)) at \(port.address): \(String(cString: snd_strerror(status)))")
+            let reason = String(cString: snd_strerror(status))
+            logger.warning("\(texts.current.text(.midiCannotConnect, port.clientName, port.portName, String(describing: port.address), reason))")
             return
         }
         register(port)
@@ -250,14 +260,15 @@ private final class InputLoop: @unchecked Sendable {
                 if status >= 0 {
                     controller.feedbackDestination = destination
                 } else {
-                    logger.warning("no feedback to \(port.clientName): cannot connect to \(destination): \(String(cString: snd_strerror(status)))")
+                    let reason = String(cString: snd_strerror(status))
+                    logger.warning("\(texts.current.text(.midiNoFeedbackConnect, port.clientName, String(describing: destination), reason))")
                 }
             } else {
-                logger.warning("no feedback to \(port.clientName): the mapping defines some, but the device has no port that takes MIDI")
+                logger.warning("\(texts.current.text(.midiNoFeedbackPort, port.clientName))")
             }
         }
         controllers[port.address] = controller
-        logger.info("controller connected: \(controller), mapping \(mapping.name)")
+        logger.info("\(texts.current.text(.midiControllerConnected, "\(controller)", mapping.name))")
         continuation.yield(.connected(controller))
         return controller
     }
@@ -265,7 +276,7 @@ private final class InputLoop: @unchecked Sendable {
     private func disconnect(_ addresses: [SequencerAddress]) {
         for address in addresses.sorted(by: { $0.port < $1.port }) {
             guard let controller = controllers.removeValue(forKey: address) else { continue }
-            logger.info("controller gone: \(controller)")
+            logger.info("\(texts.current.text(.midiControllerGone, "\(controller)"))")
             continuation.yield(.disconnected(controller))
         }
     }

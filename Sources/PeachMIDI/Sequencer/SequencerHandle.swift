@@ -1,14 +1,39 @@
 import CAlsa
 import Glibc
+import PeachText
 
-/// Why the sequencer could not be used, phrased for the person at the box.
-public struct SequencerError: Error, CustomStringConvertible, Sendable {
-    public let description: String
-    init(_ description: String) { self.description = description }
-
-    static func alsa(_ what: String, _ code: Int32) -> SequencerError {
-        SequencerError("\(what): \(String(cString: snd_strerror(code)))")
+/// Why the sequencer (or the sound devices) could not be used: what failed, with ALSA's own words
+/// where ALSA said something. `text(_:)` says it for the person at the box through the tables
+/// (`sequencer…` keys); `description` in English.
+public struct SequencerError: Error, CustomStringConvertible, Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        case noSequencer, noPermission, cannotOpen, cannotSubscribeAnnounce, noWakeUpPipe, noSoundDevices
+        case cannotCreatePort(String)
     }
+
+    public let kind: Kind
+    /// ALSA's words (`snd_strerror`), when ALSA gave the reason.
+    public let alsa: String?
+
+    init(_ kind: Kind, code: Int32? = nil) {
+        self.kind = kind
+        alsa = code.map { String(cString: snd_strerror($0)) }
+    }
+
+    public func text(_ texts: Texts) -> String {
+        let what = switch kind {
+        case .noSequencer: texts.text(.sequencerMissing)
+        case .noPermission: texts.text(.sequencerNoPermission)
+        case .cannotOpen: texts.text(.sequencerCannotOpen)
+        case .cannotSubscribeAnnounce: texts.text(.sequencerCannotSubscribeAnnounce)
+        case .noWakeUpPipe: texts.text(.sequencerNoWakeUpPipe)
+        case .noSoundDevices: texts.text(.sequencerNoSoundDevices)
+        case .cannotCreatePort(let name): texts.text(.sequencerCannotCreatePort, name)
+        }
+        return alsa.map { texts.text(.alsaStepFailed, what, $0) } ?? what
+    }
+
+    public var description: String { text(.english) }
 }
 
 /// An open ALSA sequencer handle and the queries Peach makes with it. Not thread-safe by itself: the
@@ -23,13 +48,13 @@ final class SequencerHandle: @unchecked Sendable {
     /// instead of stalling the caller).
     init(clientName: String) throws(SequencerError) {
         guard access("/dev/snd/seq", F_OK) == 0 else {
-            throw SequencerError("no ALSA sequencer: /dev/snd/seq is missing (this kernel has no sound support, or the snd-seq module is not loaded; try `sudo modprobe snd-seq`)")
+            throw SequencerError(.noSequencer)
         }
         var handle: OpaquePointer?
         let duplex = Int32(SND_SEQ_OPEN_OUTPUT | SND_SEQ_OPEN_INPUT)
         let status = snd_seq_open(&handle, "default", duplex, Int32(SND_SEQ_NONBLOCK))
         guard status >= 0, let handle else {
-            throw .alsa(status == -EACCES ? "no permission to open /dev/snd/seq (add the user to the `audio` group)" : "cannot open the ALSA sequencer", status)
+            throw SequencerError(status == -EACCES ? .noPermission : .cannotOpen, code: status)
         }
         raw = handle
         snd_seq_set_client_name(handle, clientName)
@@ -40,7 +65,7 @@ final class SequencerHandle: @unchecked Sendable {
 
     func createPort(name: String, capability: UInt32, type: UInt32) throws(SequencerError) -> Int {
         let port = snd_seq_create_simple_port(raw, name, capability, type)
-        guard port >= 0 else { throw .alsa("cannot create the sequencer port \(name)", port) }
+        guard port >= 0 else { throw SequencerError(.cannotCreatePort(name), code: port) }
         return Int(port)
     }
 

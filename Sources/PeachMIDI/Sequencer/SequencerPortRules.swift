@@ -37,6 +37,7 @@ public enum SequencerPortRules {
             && port.type & typeMIDIGeneric != 0
             && port.address.client != 0
             && port.address.client != ownClient
+            // not a text: the ALSA client name
             && !port.clientName.hasPrefix("Midi Through")
             && port.clientName != "f_midi"
     }

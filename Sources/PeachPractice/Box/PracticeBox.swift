@@ -30,7 +30,7 @@ public final class PracticeBox {
     private let interruptions: TrainingInterruptionCenter
     private let modeMemory: any ModeMemory
     private let logger: Logger
-    private let texts: Texts
+    private let texts: LiveTexts
 
     /// The mode training starts in: an explicit choice (`--mode`, a mode control) or the remembered one.
     public private(set) var mode: TrainingMode
@@ -56,7 +56,7 @@ public final class PracticeBox {
     public init(comparison: ComparisonSession, matching: PitchMatchingSession,
                 interruptions: TrainingInterruptionCenter, modeMemory: any ModeMemory,
                 modeOverride: TrainingMode? = nil, alerts: FeedbackAnnouncer? = nil,
-                announcer: (any Announcer)? = nil, reports: (any ReportSource)? = nil, texts: Texts,
+                announcer: (any Announcer)? = nil, reports: (any ReportSource)? = nil, texts: LiveTexts,
                 logger: Logger = Logger(label: "peach.box")) {
         self.alerts = alerts
         self.texts = texts
@@ -91,7 +91,7 @@ public final class PracticeBox {
     public func controllerConnected(_ controller: ControllerID) {
         if !connectedControllers.contains(controller) { connectedControllers.append(controller) }
         controllerInUse = controller
-        logger.info("\(texts.text(.boxControllerConnected, "\(controller)"))")
+        logger.info("\(texts.current.text(.boxControllerConnected, "\(controller)"))")
         if !isTraining { start(mode) }
         onChange?()
     }
@@ -99,7 +99,7 @@ public final class PracticeBox {
     public func controllerDisconnected(_ controller: ControllerID) {
         guard let index = connectedControllers.firstIndex(of: controller) else { return }
         connectedControllers.remove(at: index)
-        logger.info("\(texts.text(.boxControllerDisconnected, "\(controller)"))")
+        logger.info("\(texts.current.text(.boxControllerDisconnected, "\(controller)"))")
         if controllerInUse == controller || connectedControllers.isEmpty {
             controllerInUse = connectedControllers.last
             interrupt(.controllerDisconnected(name: controller.description))
@@ -134,7 +134,7 @@ public final class PracticeBox {
     // MARK: Outside events
 
     public func audioOutputFailed(_ reason: String) {
-        logger.error("\(texts.text(.boxAudioFailed, reason))")
+        logger.error("\(texts.current.text(.boxAudioFailed, reason))")
         isAudioAvailable = false
         interrupt(.audioInterruptionBegan)
         onChange?()
@@ -144,10 +144,10 @@ public final class PracticeBox {
         isAudioAvailable = true
         interruptions.post(.audioInterruptionEnded)
         if startsWhenAudioAppears, !connectedControllers.isEmpty, !isTraining {
-            logger.info("\(texts.text(.boxAudioThereStarting))")
+            logger.info("\(texts.current.text(.boxAudioThereStarting))")
             start(mode)
         } else {
-            logger.info("\(texts.text(.boxAudioBack))")
+            logger.info("\(texts.current.text(.boxAudioBack))")
             say(.audioBack)
         }
         onChange?()
@@ -156,7 +156,7 @@ public final class PracticeBox {
     /// At start-up the audio output is missing or busy: wait for it, then start by itself (unlike
     /// after a loss during training, which waits for the player).
     public func audioOutputMissingAtStart(_ reason: String) {
-        logger.warning("\(texts.text(.boxWaitingForAudio, reason))")
+        logger.warning("\(texts.current.text(.boxWaitingForAudio, reason))")
         isAudioAvailable = false
         startsWhenAudioAppears = true
         onChange?()
@@ -191,7 +191,7 @@ public final class PracticeBox {
         self.mode = mode
         modeMemory.remember(mode)
         guard isAudioAvailable else {
-            logger.warning("\(texts.text(.boxNotStarting, mode.rawValue))")
+            logger.warning("\(texts.current.text(.boxNotStarting, mode.rawValue))")
             onChange?()
             return
         }
@@ -208,7 +208,7 @@ public final class PracticeBox {
     func begin(_ mode: TrainingMode) {
         guard pendingStart == mode, isAudioAvailable else { return }
         pendingStart = nil
-        logger.info("\(texts.text(.boxStarting, mode.rawValue))")
+        logger.info("\(texts.current.text(.boxStarting, mode.rawValue))")
         switch mode.skill {
         case .comparison:
             matching.stop()

@@ -28,6 +28,7 @@ public struct PitchEstimator: Sendable {
         public func cents(from reference: Double) -> Double { 1200 * log2(frequency / reference) }
 
         public var description: String {
+            // not a text: a measurement for tests and benchmarks
             String(format: "%.6f Hz (drift %.4f ct, residual %.5f rad, amplitude %.4f)",
                    frequency, drift, phaseResidual, amplitude)
         }

@@ -30,6 +30,7 @@ public struct CalibrationCache: Sendable {
         let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
         let size = (attributes?[.size] as? NSNumber)?.int64Value ?? -1
         let modified = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? -1
+        // not a text: the cache key
         return "v\(formatVersion) \(url.path) size=\(size) mtime=\(modified) preset=\(preset)"
     }
 

@@ -17,7 +17,7 @@ final class FluidSynthesizer {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw .soundFontMissing(path: path)
         }
-        guard let settings = new_fluid_settings() else { throw .synthesizerFailed("cannot create settings") }
+        guard let settings = new_fluid_settings() else { throw .synthesizerFailed(synthesizer: false) }
         fluid_settings_setnum(settings, "synth.sample-rate", sampleRate)
         fluid_settings_setint(settings, "synth.reverb.active", 0)
         fluid_settings_setint(settings, "synth.chorus.active", 0)
@@ -27,7 +27,7 @@ final class FluidSynthesizer {
         fluid_settings_setnum(settings, "synth.gain", 0.5)
         guard let synth = new_fluid_synth(settings) else {
             delete_fluid_settings(settings)
-            throw .synthesizerFailed("cannot create a synthesizer")
+            throw .synthesizerFailed(synthesizer: true)
         }
         let id = fluid_synth_sfload(synth, path, 0)
         guard id != FLUID_FAILED else {

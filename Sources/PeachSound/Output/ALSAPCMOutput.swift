@@ -72,26 +72,26 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
     /// Opens the device and starts playing; throws when the device cannot be opened.
     public func start() throws {
         guard !running.load(ordering: .acquiring) else { return }
-        pcm = try open()
+        do {
+            pcm = try open()
+        } catch {
+            throw SoundError.audioDevice(error)
+        }
         startThread()
     }
 
     /// Starts playing whether or not the device opens now. A device that cannot be opened (missing,
     /// busy) is tried every `retryInterval` until it opens (`.recovered`), as after a loss; the
-    /// returned reason says why it is waiting (nil when it opened).
-    public func startWaitingForDevice() -> String? {
+    /// returned problem says why it is waiting (nil when it opened).
+    public func startWaitingForDevice() -> AudioDeviceProblem? {
         guard !running.load(ordering: .acquiring) else { return nil }
-        var waitingReason: String?
+        var waitingReason: AudioDeviceProblem?
         do {
             pcm = try open()
         } catch {
             pcm = nil
             // The device and why, without `peach play`'s hints (the caller has its own options).
-            if case .audioDevice(let device, let reason) = error {
-                waitingReason = "audio device \(device): \(reason)"
-            } else {
-                waitingReason = error.description
-            }
+            waitingReason = error
         }
         startThread()
         return waitingReason
@@ -120,36 +120,36 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
     }
 
     /// Opens and configures the device; the message says what failed.
-    private func open() throws(SoundError) -> OpaquePointer {
+    private func open() throws(AudioDeviceProblem) -> OpaquePointer {
         peach_alsa_silence_library_errors()
         var handle: OpaquePointer?
         let device = configuration.device
-        func check(_ result: Int32, _ what: String) throws(SoundError) {
+        func check(_ result: Int32, _ what: AudioDeviceProblem.Step) throws(AudioDeviceProblem) {
             guard result >= 0 else {
                 if let handle { snd_pcm_close(handle) }
-                throw .audioDevice(device: device, reason: "\(what): \(String(cString: snd_strerror(result)))")
+                throw AudioDeviceProblem(device: device, step: what, detail: String(cString: snd_strerror(result)))
             }
         }
         // Opened non-blocking so a device held by another program fails at once ("busy") instead of
         // waiting in the kernel (which would also hang a shutdown); then blocking writes as usual.
-        try check(snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, Int32(SND_PCM_NONBLOCK)), "open")
-        guard let pcm = handle else { throw .audioDevice(device: device, reason: "no handle") }
-        try check(snd_pcm_nonblock(pcm, 0), "blocking mode")
+        try check(snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, Int32(SND_PCM_NONBLOCK)), .open)
+        guard let pcm = handle else { throw AudioDeviceProblem(device: device, step: .noHandle) }
+        try check(snd_pcm_nonblock(pcm, 0), .blockingMode)
         var hw: OpaquePointer?
         snd_pcm_hw_params_malloc(&hw)
         defer { snd_pcm_hw_params_free(hw) }
-        try check(snd_pcm_hw_params_any(pcm, hw), "no configuration")
-        try check(snd_pcm_hw_params_set_access(pcm, hw, SND_PCM_ACCESS_RW_INTERLEAVED), "interleaved access")
-        try check(snd_pcm_hw_params_set_format(pcm, hw, SND_PCM_FORMAT_S16_LE), "16-bit samples")
-        try check(snd_pcm_hw_params_set_channels(pcm, hw, 2), "stereo")
+        try check(snd_pcm_hw_params_any(pcm, hw), .configuration)
+        try check(snd_pcm_hw_params_set_access(pcm, hw, SND_PCM_ACCESS_RW_INTERLEAVED), .interleavedAccess)
+        try check(snd_pcm_hw_params_set_format(pcm, hw, SND_PCM_FORMAT_S16_LE), .sampleFormat)
+        try check(snd_pcm_hw_params_set_channels(pcm, hw, 2), .stereo)
         var rate = UInt32(VoiceRenderer.sampleRate)
-        try check(snd_pcm_hw_params_set_rate(pcm, hw, rate, 0), "48 kHz")
+        try check(snd_pcm_hw_params_set_rate(pcm, hw, rate, 0), .sampleRate)
         var period = snd_pcm_uframes_t(requestedPeriodFrames)
         var direction: Int32 = 0
-        try check(snd_pcm_hw_params_set_period_size_near(pcm, hw, &period, &direction), "period size")
+        try check(snd_pcm_hw_params_set_period_size_near(pcm, hw, &period, &direction), .periodSize)
         var periods = UInt32(requestedPeriods)
-        try check(snd_pcm_hw_params_set_periods_near(pcm, hw, &periods, &direction), "period count")
-        try check(snd_pcm_hw_params(pcm, hw), "apply the configuration")
+        try check(snd_pcm_hw_params_set_periods_near(pcm, hw, &periods, &direction), .periodCount)
+        try check(snd_pcm_hw_params(pcm, hw), .applyConfiguration)
         snd_pcm_hw_params_get_period_size(hw, &period, &direction)
         var buffer: snd_pcm_uframes_t = 0
         snd_pcm_hw_params_get_buffer_size(hw, &buffer)
@@ -163,7 +163,7 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
         // stall became a cascade of xruns.
         snd_pcm_sw_params_set_start_threshold(pcm, sw, buffer)
         snd_pcm_sw_params_set_avail_min(pcm, sw, period)
-        try check(snd_pcm_sw_params(pcm, sw), "software parameters")
+        try check(snd_pcm_sw_params(pcm, sw), .softwareParameters)
         periodFrames = Int(period)
         bufferFrames = Int(buffer)
         return pcm
@@ -249,7 +249,7 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
             reopened = try open()
         } catch {
             renderer.silenceFromRenderThread()
-            continuation.yield(.failed(reason: "audio device \(configuration.device): a larger buffer could not be set: \(error)"))
+            continuation.yield(.failed(AudioDeviceProblem(device: configuration.device, step: .largerBuffer, detail: error.detail)))
             return true   // the failure path tries the device again
         }
         pcm = reopened
@@ -275,6 +275,6 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
         snd_pcm_close(device)
         pcm = nil
         renderer.silenceFromRenderThread()
-        continuation.yield(.failed(reason: "audio device \(configuration.device): \(reason)"))
+        continuation.yield(.failed(AudioDeviceProblem(device: configuration.device, step: .playing, detail: reason)))
     }
 }

@@ -1,7 +1,7 @@
 /// What an audio output tells the app: the device failed or went away (training must stop), or it
 /// works again (training does not resume by itself).
 public enum AudioOutputEvent: Sendable, Equatable {
-    case failed(reason: String)
+    case failed(AudioDeviceProblem)
     case recovered
     /// Repeated underruns: the output now uses this larger buffer (frames per period, periods).
     case bufferEnlarged(periodFrames: Int, periods: Int)

@@ -1,4 +1,5 @@
 import Foundation
+import PeachText
 
 /// Real-time scheduling for the audio thread, as FluidSynth does it: SCHED_FIFO at a configured
 /// priority, and a quiet fallback to normal scheduling when the system refuses (no CAP_SYS_NICE
@@ -12,14 +13,15 @@ public enum RealtimeScheduling {
         /// Not asked for (priority 0 in the configuration).
         case off
 
-        public var description: String {
+        public func text(_ texts: Texts) -> String {
             switch self {
-            case .realtime(let priority): "SCHED_FIFO priority \(priority)"
-            case .refused(let priority, let reason):
-                "real-time priority \(priority) refused (\(reason)); the audio thread runs with normal scheduling"
-            case .off: "normal scheduling (real-time priority off)"
+            case .realtime(let priority): texts.text(.schedulingRealtime, "\(priority)")
+            case .refused(let priority, let reason): texts.text(.schedulingRefused, "\(priority)", reason)
+            case .off: texts.text(.schedulingOff)
             }
         }
+
+        public var description: String { text(.english) }
     }
 
     /// Puts the calling thread on SCHED_FIFO at `priority` (1–99); 0 leaves it alone.

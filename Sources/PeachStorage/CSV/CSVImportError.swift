@@ -1,3 +1,5 @@
+import PeachText
+
 /// Why a file could not be imported: every problem found, in line order. An import with a problem
 /// imports nothing.
 public struct CSVImportError: Error, CustomStringConvertible, Sendable {
@@ -7,8 +9,10 @@ public struct CSVImportError: Error, CustomStringConvertible, Sendable {
         self.problems = problems
     }
 
-    /// One line per problem, `line N: reason`.
-    public var description: String {
-        problems.map(\.description).joined(separator: "\n")
+    /// One line per problem, `line N: reason`, in `texts`' language.
+    public func text(_ texts: Texts) -> String {
+        problems.map { $0.text(texts) }.joined(separator: "\n")
     }
+
+    public var description: String { text(.english) }
 }

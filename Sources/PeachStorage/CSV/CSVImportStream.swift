@@ -56,12 +56,11 @@ public struct CSVImportStream {
     /// The end of the file: the last row, then the verdict. Throws every problem found.
     public mutating func finish(_ answer: (TrainingRecord) throws -> Void) throws -> Int {
         for row in reader.finish() { try handle(row, answer) }
-        if rowsRead == 0 { note(CSVProblem(line: 0, reason: "the file is empty")) }
-        if rowsRead == 1, !cannotReadRows { note(CSVProblem(line: 0, reason: "the file ends before its header line")) }
+        if rowsRead == 0 { note(CSVProblem(line: 0, reason: .emptyFile)) }
+        if rowsRead == 1, !cannotReadRows { note(CSVProblem(line: 0, reason: .endsBeforeHeader)) }
         var listed = problems
         if unlistedProblems > 0 {
-            listed.append(CSVProblem(line: problems.last?.line ?? 0,
-                                     reason: "and \(unlistedProblems) more problems after this line, not listed"))
+            listed.append(CSVProblem(line: problems.last?.line ?? 0, reason: .moreProblems(unlistedProblems)))
         }
         guard listed.isEmpty, let formatVersion else { throw CSVImportError(problems: listed) }
         return formatVersion

@@ -13,7 +13,7 @@ struct CSVLayout: Sendable {
     static func make(format: Int, header: [String], line: Int) -> Result<CSVLayout, CSVImportError> {
         let names = header.map { $0.trimmingASCIISpaces() }
         let expected = CSVColumn.header(format: format)
-        var problems: [String] = []
+        var problems: [CSVReason] = []
         var indices: [CSVColumn: Int] = [:]
         if format == CSVColumn.currentFormat {
             if let problem = differenceFromFixedHeader(names, expected: expected, format: format) {
@@ -24,19 +24,18 @@ struct CSVLayout: Sendable {
         } else {
             for (index, name) in names.enumerated() {
                 guard let column = CSVColumn(rawValue: name), expected.contains(column) else {
-                    problems.append("unknown column \(quoted(name)) in a format \(format) header")
+                    problems.append(.unknownColumn(quoted(name), format: format))
                     continue
                 }
                 if indices[column] != nil {
-                    problems.append("column \(name) appears more than once in the header")
+                    problems.append(.duplicateColumn(name))
                 } else {
                     indices[column] = index
                 }
             }
             let missing = CSVColumn.requiredForPitchRows.filter { indices[$0] == nil }
             if !missing.isEmpty {
-                problems.append("the format \(format) header lacks the column\(missing.count == 1 ? "" : "s") "
-                    + missing.map(\.rawValue).joined(separator: ", "))
+                problems.append(.missingColumns(missing.map(\.rawValue), format: format))
             }
         }
         guard problems.isEmpty else {
@@ -50,19 +49,17 @@ struct CSVLayout: Sendable {
         indices[column].map { fields[$0] }
     }
 
-    private static func differenceFromFixedHeader(_ names: [String], expected: [CSVColumn], format: Int) -> String? {
-        let prefix = "the header is not the format \(format) header"
+    private static func differenceFromFixedHeader(_ names: [String], expected: [CSVColumn], format: Int) -> CSVReason? {
         for (index, name) in names.enumerated() {
             guard index < expected.count else {
-                return "\(prefix): unexpected column \(index + 1) \(quoted(name)) after \(expected.last!.rawValue)"
+                return .unexpectedColumn(format: format, index: index + 1, name: quoted(name), after: expected.last?.rawValue ?? "")
             }
             if name != expected[index].rawValue {
-                return "\(prefix): column \(index + 1) is \(quoted(name)), expected \(expected[index].rawValue)"
+                return .wrongColumn(format: format, index: index + 1, name: quoted(name), expected: expected[index].rawValue)
             }
         }
         if names.count < expected.count {
-            return "\(prefix): it ends after \(names.count) columns, expected \(expected.count) "
-                + "(\(expected[names.count].rawValue) is next)"
+            return .headerEnds(format: format, count: names.count, expected: expected.count, next: expected[names.count].rawValue)
         }
         return nil
     }

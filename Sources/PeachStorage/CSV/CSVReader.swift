@@ -12,7 +12,7 @@
 enum CSVReader {
     enum Row: Hashable, Sendable {
         case record(line: Int, fields: [String])
-        case malformed(line: Int, reason: String)
+        case malformed(line: Int, reason: CSVReason)
 
         var line: Int {
             switch self {
@@ -109,7 +109,7 @@ enum CSVReader {
                     endField()
                     state = .fieldStart
                 } else if byte == .quote {
-                    fail("a quote (\") inside an unquoted field; quote the whole field and double the quote")
+                    fail(.quoteInUnquotedField)
                 } else {
                     field.append(byte)
                 }
@@ -127,7 +127,7 @@ enum CSVReader {
                     endField()
                     state = .fieldStart
                 } else {
-                    fail("text after the closing quote of a quoted field")
+                    fail(.textAfterClosingQuote)
                 }
             case .skippingToLineEnd:
                 break
@@ -156,7 +156,7 @@ enum CSVReader {
         mutating func finish() {
             switch state {
             case .quoted:
-                rows.append(.malformed(line: recordLine, reason: "a quoted field is not closed before the end of the file"))
+                rows.append(.malformed(line: recordLine, reason: .unclosedQuote))
             case .skippingToLineEnd:
                 break
             case .fieldStart where fields.isEmpty && field.isEmpty && !fieldWasQuoted:
@@ -181,7 +181,7 @@ enum CSVReader {
             resetRecord()
         }
 
-        private mutating func fail(_ reason: String) {
+        private mutating func fail(_ reason: CSVReason) {
             rows.append(.malformed(line: recordLine, reason: reason))
             state = .skippingToLineEnd
         }

@@ -20,7 +20,7 @@ struct CSVRowDecoder: Sendable {
         case pitchMatching(PitchMatchingRecord)
         case rhythm
         /// Every reason the row is not a record.
-        case invalid([String])
+        case invalid([CSVReason])
     }
 
     let layout: CSVLayout
@@ -29,14 +29,14 @@ struct CSVRowDecoder: Sendable {
 
     func decode(_ fields: [String]) -> Decoded {
         guard fields.count == layout.fieldCount else {
-            return .invalid(["expected \(layout.fieldCount) fields, found \(fields.count)"])
+            return .invalid([.fieldCount(expected: layout.fieldCount, found: fields.count)])
         }
         var row = Row(fields: fields, layout: layout, latest: now.addingTimeInterval(86_400))
         guard let type = row.required(.trainingType) else { return .invalid(row.problems) }
         if CSVTrainingType.isRhythm(type) { return .rhythm }
         let isComparison = type == CSVTrainingType.comparison || type == CSVTrainingType.formerComparison
         guard isComparison || type == CSVTrainingType.pitchMatching else {
-            return .invalid(["unknown trainingType \(quoted(type))"])
+            return .invalid([.unknownTrainingType(quoted(type))])
         }
 
         let timestamp = row.timestamp()
@@ -73,7 +73,7 @@ struct CSVRowDecoder: Sendable {
         let fields: [String]
         let layout: CSVLayout
         let latest: Date
-        var problems: [String] = []
+        var problems: [CSVReason] = []
 
         init(fields: [String], layout: CSVLayout, latest: Date) {
             self.fields = fields
@@ -83,12 +83,12 @@ struct CSVRowDecoder: Sendable {
 
         /// The row's problems; never an empty list, though every way to fail names its own problem first.
         func invalid() -> Decoded {
-            .invalid(problems.isEmpty ? ["the row is not a valid record"] : problems)
+            .invalid(problems.isEmpty ? [.invalidRow] : problems)
         }
 
         mutating func required(_ column: CSVColumn) -> String? {
             guard let value = layout.value(column, in: fields), !value.isEmpty else {
-                problems.append("\(column.rawValue) is missing")
+                problems.append(.missing(column.rawValue))
                 return nil
             }
             return value
@@ -97,15 +97,15 @@ struct CSVRowDecoder: Sendable {
         mutating func timestamp() -> Date? {
             guard let text = required(.timestamp) else { return nil }
             guard let date = CSVTimestamp.parse(text) else {
-                problems.append("timestamp \(quoted(text)) is not ISO 8601 (like 2026-03-05T14:03:07Z)")
+                problems.append(.timestampFormat(quoted(text)))
                 return nil
             }
             guard date >= CSVRowDecoder.earliest else {
-                problems.append("timestamp \(quoted(text)) is before 2000: no answer can be that old")
+                problems.append(.timestampTooEarly(quoted(text)))
                 return nil
             }
             guard date <= latest else {
-                problems.append("timestamp \(quoted(text)) is in the future (later than \(CSVTimestamp.format(latest)))")
+                problems.append(.timestampInFuture(quoted(text), latest: CSVTimestamp.format(latest)))
                 return nil
             }
             return date
@@ -115,12 +115,12 @@ struct CSVRowDecoder: Sendable {
             guard let text = required(column) else { return nil }
             guard text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
                   let number = Int(text), let note = MIDINote(validating: number) else {
-                problems.append("\(column.rawValue) \(quoted(text)) is not a MIDI note (0–127)")
+                problems.append(.notANote(column: column.rawValue, value: quoted(text)))
                 return nil
             }
             if let name = layout.value(nameColumn, in: fields), !name.isEmpty, name != note.name {
-                problems.append("\(nameColumn.rawValue) \(quoted(name)) does not match \(column.rawValue) "
-                    + "\(note.rawValue) (\(note.name))")
+                problems.append(.noteNameMismatch(nameColumn: nameColumn.rawValue, name: quoted(name), column: column.rawValue,
+                                                  note: Int(note.rawValue), noteName: note.name))
             }
             return note
         }
@@ -129,19 +129,17 @@ struct CSVRowDecoder: Sendable {
         mutating func interval(from reference: MIDINote?, to target: MIDINote?) -> DirectedInterval? {
             guard let text = required(.interval) else { return nil }
             guard let written = Interval(abbreviation: text) else {
-                problems.append("interval \(quoted(text)) is not one of "
-                    + Interval.allCases.map(\.abbreviation).joined(separator: " "))
+                problems.append(.unknownInterval(quoted(text), allowed: Interval.allCases.map(\.abbreviation)))
                 return nil
             }
             guard let reference, let target else { return nil }
             guard let actual = DirectedInterval.between(reference, target) else {
-                problems.append("referenceNote \(reference.rawValue) and targetNote \(target.rawValue) "
-                    + "are more than an octave apart")
+                problems.append(.notesTooFarApart(reference: Int(reference.rawValue), target: Int(target.rawValue)))
                 return nil
             }
             guard actual.interval == written else {
-                problems.append("interval \(quoted(text)) does not match the notes "
-                    + "\(reference.rawValue) → \(target.rawValue) (\(actual.interval.abbreviation))")
+                problems.append(.intervalMismatch(quoted(text), reference: Int(reference.rawValue), target: Int(target.rawValue),
+                                                  actual: actual.interval.abbreviation))
                 return nil
             }
             return actual
@@ -150,8 +148,7 @@ struct CSVRowDecoder: Sendable {
         mutating func tuningSystem() -> TuningSystem? {
             guard let text = required(.tuningSystem) else { return nil }
             guard let system = TuningSystem(rawValue: text) else {
-                problems.append("tuningSystem \(quoted(text)) is not "
-                    + TuningSystem.allCases.map(\.rawValue).joined(separator: " or "))
+                problems.append(.unknownTuningSystem(quoted(text), allowed: TuningSystem.allCases.map(\.rawValue)))
                 return nil
             }
             return system
@@ -163,9 +160,9 @@ struct CSVRowDecoder: Sendable {
             case .value(let value):
                 return value
             case .notFinite:
-                problems.append("\(column.rawValue) \(quoted(text)) is not a finite number")
+                problems.append(.notFinite(column: column.rawValue, value: quoted(text)))
             case .notANumber:
-                problems.append("\(column.rawValue) \(quoted(text)) is not a number")
+                problems.append(.notANumber(column: column.rawValue, value: quoted(text)))
             }
             return nil
         }
@@ -174,7 +171,7 @@ struct CSVRowDecoder: Sendable {
         mutating func cents(_ column: CSVColumn) -> Double? {
             guard let value = number(column) else { return nil }
             guard abs(value) <= CSVRowDecoder.centLimit else {
-                problems.append("\(column.rawValue) \(value) is outside ±1200 cents (an octave either way)")
+                problems.append(.centsOutOfRange(column: column.rawValue, value: value))
                 return nil
             }
             return value
@@ -187,7 +184,7 @@ struct CSVRowDecoder: Sendable {
             case "true": return true
             case "false": return false
             default:
-                problems.append("\(column.rawValue) \(quoted(text)) is not true or false")
+                problems.append(.notABoolean(column: column.rawValue, value: quoted(text)))
                 return nil
             }
         }

@@ -93,7 +93,7 @@ public enum TrainingDataCSV {
         } catch let error as CSVImportError {
             throw error
         } catch {
-            throw CSVImportError(problems: [CSVProblem(line: 0, reason: "\(error)")])
+            throw CSVImportError(problems: [CSVProblem(line: 0, reason: .unreadable("\(error)"))])
         }
         return CSVImportResult(comparisons: comparisons, pitchMatchings: pitchMatchings,
                                skippedRhythmRows: stream.skippedRhythmRows, formatVersion: format)
@@ -162,24 +162,23 @@ public enum TrainingDataCSV {
     /// The format of `# peach-export-format:N`; a spreadsheet may have padded the line with empty fields.
     static func formatVersion(_ row: CSVReader.Row) throws(CSVImportError) -> Int {
         let line = row.line
-        let fail = { (reason: String) in CSVImportError(problems: [CSVProblem(line: line, reason: reason)]) }
+        let fail = { (reason: CSVReason) in CSVImportError(problems: [CSVProblem(line: line, reason: reason)]) }
         let fields: [String]
         switch row {
         case .malformed(_, let reason): throw fail(reason)
         case .record(_, let recordFields): fields = recordFields
         }
         let text = fields[0].trimmingASCIISpaces()
-        let expectation = "the first line must be \"\(CSVColumn.metadataPrefix)N\""
         guard text.hasPrefix(CSVColumn.metadataPrefix), fields.dropFirst().allSatisfy(\.isEmpty) else {
-            throw fail("\(expectation), found \(quoted(fields.joined(separator: ",")))")
+            throw fail(.firstLine(found: quoted(fields.joined(separator: ","))))
         }
         let versionText = text.dropFirst(CSVColumn.metadataPrefix.count).trimmingASCIISpaces()
         guard versionText.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
               let version = Int(versionText) else {
-            throw fail("\(expectation), found \(quoted(text))")
+            throw fail(.firstLine(found: quoted(text)))
         }
         guard CSVColumn.supportedFormats.contains(version) else {
-            throw fail("export format \(version) is not supported; Peach reads formats 1, 2 and 3")
+            throw fail(.unsupportedFormat(version))
         }
         return version
     }

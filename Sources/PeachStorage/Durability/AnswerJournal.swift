@@ -1,5 +1,6 @@
 import Foundation
 import PeachDomain
+import PeachText
 
 /// A small append-only file beside the history that keeps answers the database refused (locked by
 /// another program, disk full, I/O error) until it takes them. One JSON object per line, each line
@@ -75,9 +76,12 @@ public struct JournalError: Error, CustomStringConvertible, Sendable, Equatable 
         self.code = code
     }
 
-    public var description: String {
-        "cannot write the answer journal \(path): \(String(cString: strerror(code)))"
+    /// What went wrong in `texts`' language (the system's reason, `strerror`, as the system says it).
+    public func text(_ texts: Texts) -> String {
+        texts.text(.journalCannotWrite, path, String(cString: strerror(code)))
     }
+
+    public var description: String { text(.english) }
 }
 
 /// One journal line. Field names follow the database columns.

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import PeachDomain
+import PeachText
 
 /// Writes every answer training reports to the history, and keeps it when the history refuses.
 ///
@@ -30,6 +31,8 @@ public final class DurableAnswerWriter: ComparisonObserver, PitchMatchingObserve
     private let journal: AnswerJournal?
     private let clock: any TrainingClock
     private let logger: Logger
+    /// The language of its log lines and of the reasons it reports (peach run's, switched by a reload).
+    private let texts: LiveTexts
     /// Kept answers not yet in the history, oldest first.
     public private(set) var waiting: [TrainingRecord] = []
     /// Whether every kept answer is also in the journal.
@@ -41,7 +44,8 @@ public final class DurableAnswerWriter: ComparisonObserver, PitchMatchingObserve
     private var retryTimer: (any ScheduledTimer)?
 
     public init(store: any AnswerStore, journal: AnswerJournal?, clock: any TrainingClock,
-                logger: Logger = Logger(label: "peach.history")) {
+                logger: Logger = Logger(label: "peach.history"), texts: LiveTexts = .english) {
+        self.texts = texts
         self.store = store
         self.journal = journal
         self.clock = clock
@@ -66,7 +70,7 @@ public final class DurableAnswerWriter: ComparisonObserver, PitchMatchingObserve
                 return
             } catch {
                 keep(answer)
-                beginEpisode(error.description)
+                beginEpisode(said(error))
                 return
             }
         }
@@ -80,11 +84,11 @@ public final class DurableAnswerWriter: ComparisonObserver, PitchMatchingObserve
         do {
             pending = try journal.pending()
         } catch {
-            logger.error("\(error); answers it may hold stay there until it can be read")
+            logger.error("\(texts.current.text(.historyJournalUnreadable, said(error)))")
             return
         }
         if pending.unreadableLines > 0 {
-            logger.warning("\(pending.unreadableLines) unreadable line(s) in \(journal.url.path) skipped (a write cut short)")
+            logger.warning("\(texts.current.text(.historyJournalLinesSkipped, pending.unreadableLines, journal.url.path))")
         }
         guard !pending.records.isEmpty else {
             try? journal.clear()
@@ -92,11 +96,11 @@ public final class DurableAnswerWriter: ComparisonObserver, PitchMatchingObserve
         }
         do {
             let written = try store.save(pending.records, skippingStored: true)
-            logger.notice("\(pending.records.count) answer(s) kept in \(journal.url.path) are now in the history (\(written) new)")
+            logger.notice("\(texts.current.text(.historyJournalReplayed, pending.records.count, journal.url.path, written))")
             clearJournal()
         } catch {
             waiting = pending.records
-            beginEpisode(error.description)
+            beginEpisode(said(error))
         }
     }
 
@@ -122,7 +126,7 @@ public final class DurableAnswerWriter: ComparisonObserver, PitchMatchingObserve
             }
         case .failure(let error):
             failedAttempts += 1
-            logger.debug("the history still refuses (\(error)); \(waiting.count) answer(s) kept")
+            logger.debug("\(texts.current.text(.historyStillRefuses, said(error), waiting.count))")
             scheduleRetry()
         }
     }
@@ -138,9 +142,9 @@ public final class DurableAnswerWriter: ComparisonObserver, PitchMatchingObserve
             recover()
         } catch {
             if isJournaled, let journal {
-                logger.warning("\(waiting.count) answer(s) wait in \(journal.url.path); the next start writes them")
+                logger.warning("\(texts.current.text(.historyAnswersWait, waiting.count, journal.url.path))")
             } else {
-                logger.error("\(waiting.count) answer(s) could not be saved anywhere and are lost: \(error)")
+                logger.error("\(texts.current.text(.historyAnswersLost, waiting.count, said(error)))")
             }
         }
     }
@@ -161,24 +165,25 @@ public final class DurableAnswerWriter: ComparisonObserver, PitchMatchingObserve
         } catch {
             isJournaled = false
             if waiting.count > 1 {
-                logger.error("\(error); answers are kept in memory only until the history takes them")
-                onEvent?(.journalFailed(reason: "\(error)"))
+                logger.error("\(texts.current.text(.historyMemoryOnly, said(error)))")
+                onEvent?(.journalFailed(reason: said(error)))
             }
         }
     }
 
     private func beginEpisode(_ reason: String) {
         if journal == nil { isJournaled = false }
-        let whereKept = isJournaled ? "kept in \(journal?.url.path ?? "")" : "kept in memory only (the journal cannot be written)"
+        let texts = self.texts.current
+        let whereKept = isJournaled ? texts.text(.historyKeptIn, journal?.url.path ?? "") : texts.text(.historyKeptInMemory)
         let reason = reason.hasSuffix(".") ? String(reason.dropLast()) : reason
-        logger.error("the training history refused an answer: \(reason). Answers are \(whereKept) and written when it accepts them again.")
+        logger.error("\(texts.text(.historyRefused, reason, whereKept))")
         onEvent?(.refused(reason: reason, journaled: isJournaled))
         scheduleRetry()
     }
 
     private func recover() {
         clearJournal()
-        logger.notice("the training history accepts answers again; all \(keptThisEpisode) kept answer(s) are written")
+        logger.notice("\(texts.current.text(.historyAcceptsAgain, keptThisEpisode))")
         onEvent?(.recovered(written: keptThisEpisode))
         keptThisEpisode = 0
         failedAttempts = 0
@@ -190,7 +195,16 @@ public final class DurableAnswerWriter: ComparisonObserver, PitchMatchingObserve
             try journal?.clear()
         } catch {
             // Harmless: a replay skips answers the history already holds.
-            logger.warning("\(error); its answers are already in the history and will not be written twice")
+            logger.warning("\(texts.current.text(.historyJournalNotCleared, said(error)))")
+        }
+    }
+
+    /// An error of the history or the journal in the writer's language.
+    private func said(_ error: any Error) -> String {
+        switch error {
+        case let error as StoreError: error.text(texts.current)
+        case let error as JournalError: error.text(texts.current)
+        default: "\(error)"
         }
     }
 

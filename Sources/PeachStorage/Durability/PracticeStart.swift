@@ -1,5 +1,6 @@
 import Foundation
 import PeachDomain
+import PeachText
 
 /// `peach run`'s history at start, up to the point where training could begin: answers a previous
 /// run could only journal are written, then the profile's answers are gathered (from the checkpoint
@@ -11,9 +12,11 @@ public struct PracticeStart {
     public let profile: PerceptualProfile
     public let gathered: StartingProfile
 
-    public static func prepare(_ history: TrainingDataStore, clock: any TrainingClock) throws(StoreError) -> PracticeStart {
+    public static func prepare(_ history: TrainingDataStore, clock: any TrainingClock, texts: LiveTexts = .english)
+        throws(StoreError) -> PracticeStart {
         history.waitForLocks(upTo: 0.2)
-        let answers = DurableAnswerWriter(store: history, journal: AnswerJournal(location: history.location), clock: clock)
+        let answers = DurableAnswerWriter(store: history, journal: AnswerJournal(location: history.location),
+                                          clock: clock, texts: texts)
         // Journaled answers go in before the profile is built from the history.
         answers.replayJournal()
         let gathered = try history.startingProfile()

@@ -1,7 +1,9 @@
 import Foundation
+import PeachText
 
 /// Why the training history cannot be opened or written. Every case names the file and says what
-/// to do; none of them is ever resolved by modifying or replacing the file.
+/// to do; none of them is ever resolved by modifying or replacing the file. `text(_:)` says it
+/// through the tables (`store…` keys) in a language; `description` in English.
 public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
     case notADatabase(path: String)
     case corrupt(path: String, details: String)
@@ -11,31 +13,29 @@ public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
     case cannotCreateDirectory(path: String, reason: String)
     case readOnlyLocation(path: String)
     case diskFull(path: String)
+    /// A read-only history that `peach run` has not set up yet.
+    case notReadyYet(path: String)
+    case noWriteAheadLog(path: String)
+    case cannotOpen(path: String)
+    /// Any other failure, with SQLite's (or the system's) own words.
     case failed(path: String, reason: String)
 
-    public var description: String {
+    public func text(_ texts: Texts) -> String {
         switch self {
-        case .notADatabase(let path):
-            "\(path) is not an SQLite database. Peach will not touch it; move it away or choose another --data-dir."
-        case .corrupt(let path, let details):
-            "\(path) is damaged (\(details)). Peach will not write to it. Keep a copy; `sqlite3 \(path) .recover` "
-                + "may rescue the answers into a new file."
-        case .notPeachDatabase(let path):
-            "\(path) is an SQLite database of another program. Peach will not touch it; choose another --data-dir."
-        case .newerVersion(let path, let migrations):
-            "\(path) was written by a newer version of Peach (schema \(migrations.joined(separator: ", "))). "
-                + "Update Peach to use it; this version will not modify it."
-        case .locked(let path):
-            "\(path) is locked by another program (another peach, or an open sqlite3 session). "
-                + "Close it and try again."
-        case .cannotCreateDirectory(let path, let reason):
-            "cannot create the data directory \(path): \(reason)"
-        case .readOnlyLocation(let path):
-            "\(path) cannot be written (read-only file system or missing permission)."
-        case .diskFull(let path):
-            "the disk holding \(path) is full."
-        case .failed(let path, let reason):
-            "the training history at \(path) could not be used: \(reason)"
+        case .notADatabase(let path): texts.text(.storeNotADatabase, path)
+        case .corrupt(let path, let details): texts.text(.storeCorrupt, path, details)
+        case .notPeachDatabase(let path): texts.text(.storeNotPeachDatabase, path)
+        case .newerVersion(let path, let migrations): texts.text(.storeNewerVersion, path, migrations.joined(separator: ", "))
+        case .locked(let path): texts.text(.storeLocked, path)
+        case .cannotCreateDirectory(let path, let reason): texts.text(.storeCannotCreateDirectory, path, reason)
+        case .readOnlyLocation(let path): texts.text(.storeReadOnlyLocation, path)
+        case .diskFull(let path): texts.text(.storeDiskFull, path)
+        case .notReadyYet(let path): texts.text(.storeFailed, path, texts.text(.storeNotReadyYet))
+        case .noWriteAheadLog(let path): texts.text(.storeFailed, path, texts.text(.storeNoWriteAheadLog))
+        case .cannotOpen(let path): texts.text(.storeFailed, path, texts.text(.storeCannotOpen))
+        case .failed(let path, let reason): texts.text(.storeFailed, path, reason)
         }
     }
+
+    public var description: String { text(.english) }
 }

@@ -85,6 +85,7 @@ private struct ImportWriter {
                                        userCentError)
             VALUES (?, ?, ?, ?, ?, ?, ?)
             """)
+        // not a text: SQL
         let exists = "WHERE timestamp >= ? AND timestamp < ? AND referenceNote = ? AND targetNote = ?"
         comparisonExists = try db.makeStatement(sql: "SELECT EXISTS (SELECT 1 FROM comparison \(exists))")
         matchingExists = try db.makeStatement(sql: "SELECT EXISTS (SELECT 1 FROM pitchMatching \(exists))")

@@ -81,7 +81,7 @@ public final class TrainingDataStore: Sendable {
                     // Nothing may be migrated here: a history not yet brought up to this version
                     // (or one still being created) is read once `peach run` has done so.
                     guard try StoreSchema.migrator.hasCompletedMigrations(db) else {
-                        throw StoreError.failed(path: path, reason: "it is not ready to be read yet (peach run sets it up when it starts)")
+                        throw StoreError.notReadyYet(path: path)
                     }
                 }
             } catch {
@@ -101,7 +101,7 @@ public final class TrainingDataStore: Sendable {
             try database.writeWithoutTransaction { db in
                 try Self.inspect(db, path: path)
                 if try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")?.lowercased() != "wal" {
-                    throw StoreError.failed(path: path, reason: "SQLite refused write-ahead logging")
+                    throw StoreError.noWriteAheadLog(path: path)
                 }
             }
             try StoreSchema.migrator.migrate(database)
@@ -141,7 +141,7 @@ public final class TrainingDataStore: Sendable {
         case .SQLITE_READONLY, .SQLITE_PERM: return .readOnlyLocation(path: path)
         case .SQLITE_FULL: return .diskFull(path: path)
         case .SQLITE_CANTOPEN:
-            return FileManager.default.isWritableFile(atPath: path) ? .failed(path: path, reason: "cannot open the file")
+            return FileManager.default.isWritableFile(atPath: path) ? .cannotOpen(path: path)
                 : .readOnlyLocation(path: path)
         default: return .failed(path: path, reason: error.message ?? "\(error.resultCode)")
         }

@@ -56,10 +56,10 @@ struct CSVReaderTests {
         let rows = CSVReader.rows(in: "ok\nab\"c,d\n\"x\"y,z\nfine\n\"never\nclosed,\n")
         #expect(rows == [
             .record(line: 1, fields: ["ok"]),
-            .malformed(line: 2, reason: "a quote (\") inside an unquoted field; quote the whole field and double the quote"),
-            .malformed(line: 3, reason: "text after the closing quote of a quoted field"),
+            .malformed(line: 2, reason: .quoteInUnquotedField),
+            .malformed(line: 3, reason: .textAfterClosingQuote),
             .record(line: 4, fields: ["fine"]),
-            .malformed(line: 5, reason: "a quoted field is not closed before the end of the file"),
+            .malformed(line: 5, reason: .unclosedQuote),
         ])
     }
 }

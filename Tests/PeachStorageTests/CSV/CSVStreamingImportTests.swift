@@ -81,7 +81,8 @@ struct CSVStreamingImportTests {
             Issue.record("imported")
         } catch {
             #expect(error.problems.count == CSVImportStream.problemLimit + 1)
-            #expect(error.problems.last?.reason == "and 5 more problems after this line, not listed")
+            #expect(error.problems.last?.reason == .moreProblems(5))
+            #expect(error.problems.last?.description.hasSuffix(": and 5 more problems after this line, not listed") == true)
         }
     }
 }

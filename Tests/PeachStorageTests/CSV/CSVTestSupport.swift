@@ -1,5 +1,6 @@
 import Foundation
 import PeachDomain
+import PeachText
 @testable import PeachStorage
 
 /// Record builders and file pieces shared by the CSV tests.
@@ -53,15 +54,32 @@ enum CSVFixture {
         (["# peach-export-format:3", header3] + rows).map { $0 + "\n" }.joined()
     }
 
-    /// The problems `parse` throws; empty when it succeeds.
-    static func problems(_ text: String) -> [CSVProblem] {
+    /// The problems `parse` throws, as said in English; empty when it succeeds.
+    static func problems(_ text: String) -> [ReadProblem] {
         do {
             _ = try TrainingDataCSV.parse(text)
             return []
         } catch {
-            return error.problems
+            return error.problems.map(ReadProblem.init)
         }
     }
+}
+
+/// A problem of an imported file as a person reads it in English: its line and its reason.
+struct ReadProblem: Equatable, CustomStringConvertible {
+    let line: Int
+    let reason: String
+
+    init(line: Int, reason: String) {
+        self.line = line
+        self.reason = reason
+    }
+
+    init(_ problem: CSVProblem) {
+        self.init(line: problem.line, reason: problem.reason.text(.english))
+    }
+
+    var description: String { "line \(line): \(reason)" }
 }
 
 extension ComparisonRecord {

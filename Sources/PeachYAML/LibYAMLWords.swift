@@ -1,0 +1,42 @@
+import PeachText
+
+/// libyaml's words for a syntax error (`did not find expected key`, `while parsing a block
+/// mapping`), said in a language: the commonest have a key in the tables whose English is libyaml's
+/// exact wording; any other stays as libyaml says it.
+enum LibYAMLWords {
+    static let keys: [TextKey] = [
+        .libyamlMappingValuesNotAllowed,
+        .libyamlNoKey,
+        .libyamlNoColon,
+        .libyamlNoCommaBracket,
+        .libyamlNoCommaBrace,
+        .libyamlNoNodeContent,
+        .libyamlNoDash,
+        .libyamlCannotStartToken,
+        .libyamlUnexpectedEnd,
+        .libyamlUnexpectedColon,
+        .libyamlTabIndentation,
+        .libyamlTabForSpace,
+        .libyamlUnknownEscape,
+        .libyamlNoCommentOrLineBreak,
+        .libyamlWhileFlowSequence,
+        .libyamlWhileFlowMapping,
+        .libyamlWhileBlockMapping,
+        .libyamlWhileBlockCollection,
+        .libyamlWhileBlockNode,
+        .libyamlWhileFlowNode,
+        .libyamlWhileSimpleKey,
+        .libyamlWhileQuotedScalar,
+        .libyamlWhilePlainScalar,
+        .libyamlWhileBlockScalar,
+        .libyamlWhileNextToken
+,
+    ]
+
+    /// `phrase` in `texts`' language when the tables have it, else as it is.
+    static func text(_ phrase: String, _ texts: Texts) -> String {
+        let english = Texts.english
+        guard let key = keys.first(where: { english.text($0) == phrase }) else { return phrase }
+        return texts.text(key)
+    }
+}

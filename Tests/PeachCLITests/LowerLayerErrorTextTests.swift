@@ -1,0 +1,56 @@
+import Foundation
+import PeachDomain
+import PeachSound
+import PeachStorage
+import PeachText
+import PeachYAML
+import Testing
+@testable import PeachCLI
+
+/// The errors of the lower layers (YAML files, the history, CSV imports, the sound) are typed;
+/// peach says them through the tables in its language, in one place (`Texts.describe`).
+@Suite("Lower layers' errors in the language")
+struct LowerLayerErrorTextTests {
+    static let german = Texts(.german)
+    static let english = Texts(.english)
+
+    static let storeErrors: [StoreError] = [
+        .notADatabase(path: "/d/p"), .corrupt(path: "/d/p", details: "page 3"), .notPeachDatabase(path: "/d/p"),
+        .newerVersion(path: "/d/p", unknownMigrations: ["v9"]), .locked(path: "/d/p"),
+        .cannotCreateDirectory(path: "/d", reason: "r"), .readOnlyLocation(path: "/d/p"), .diskFull(path: "/d/p"),
+        .notReadyYet(path: "/d/p"), .noWriteAheadLog(path: "/d/p"), .cannotOpen(path: "/d/p"), .failed(path: "/d/p", reason: "r"),
+    ]
+
+    static let soundErrors: [SoundError] = [
+        .soundFontMissing(path: "/s.sf2"), .soundFontUnreadable(path: "/s.sf2"),
+        .presetNotFound(path: "/s.sf2", preset: SoundFontPreset(bank: 0, program: 3), available: 2),
+        .synthesizerFailed(synthesizer: true), .frequencyOutOfRange(frequency: 20_000), .commandQueueFull,
+        .noDefaultSoundFont(searched: ["/a"]), .audioDevice(AudioDeviceProblem(device: "hw:9", step: .open, detail: "r")), .invalidPresetText("q"),
+    ]
+
+    @Test("every history and sound error is German under German, English under English, naming the same path")
+    func storeAndSound() {
+        let errors: [any Error] = Self.storeErrors + Self.soundErrors
+        for error in errors {
+            let german = Self.german.describe(error)
+            let english = Self.english.describe(error)
+            #expect(german != english, "\(error)")
+            #expect(english == "\(error)", "English is the error's own description")
+            if let path = ["/d/p", "/d", "/s.sf2"].first(where: english.contains) { #expect(german.contains(path)) }
+        }
+        #expect(Self.german.describe(StoreError.locked(path: "/d/p")) == "/d/p ist von einem anderen Programm gesperrt "
+            + "(einem anderen peach oder einer offenen sqlite3-Sitzung). Schließ es und versuch es noch einmal.")
+    }
+
+    @Test("a YAML file's problems and a CSV import's in German, at the same place")
+    func yamlAndCSV() throws {
+        let node = try #require(try YAMLNode.parse("channel: 99\n", file: "m.yaml")).mapping()
+        let yaml = try #require(#expect(throws: YAMLError.self) { try node.required("channel").int(in: 1...16) })
+        #expect(Self.german.describe(YAMLErrors([yaml])) == "m.yaml:1:10: channel: 99 liegt außerhalb von 1…16")
+        #expect(Self.english.describe(yaml) == "m.yaml:1:10: channel: 99 is out of range 1…16")
+        let csv = CSVImportError(problems: [CSVProblem(line: 7, reason: .notANote(column: "referenceNote", value: "\"130\""))])
+        #expect(Self.german.describe(csv) == "Zeile 7: referenceNote \"130\" ist keine MIDI-Note (0–127)")
+        struct Other: Error, CustomStringConvertible { var description: String { "as it says" } }
+        #expect(Self.german.describe(Other()) == "as it says")
+    }
+}
