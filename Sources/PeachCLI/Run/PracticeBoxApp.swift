@@ -111,24 +111,10 @@ final class PracticeBoxApp {
 
         let (sound, engine) = try RunChecks.sound(settings, origins: configuration.origins)
         let device = audioDeviceOverride ?? settings.audio.device
-        if let reason = RealtimeScheduling.lockMemory() {
-            logger.notice("\(texts.text(.runMemoryNotLocked, reason))")
-        }
-        // The device is opened last, once history, calibration and engine are ready.
+        // Opened last (below), once everything else is ready: see `startOutput`.
         let output = ALSAPCMOutput(renderer: engine.renderer, configuration: ALSAPCMOutput.Configuration(
             device: device, periodFrames: settings.audio.periodFrames, periodCount: settings.audio.periods,
             realtimePriority: Int32(settings.audio.realtimePriority), enlargesBufferOnUnderruns: settings.audio.growsBuffer))
-        // A missing or busy device is waited for (it may be plugged in later); ALSA reports it when it opens.
-        let audioMissing = output.startWaitingForDevice()
-        if case .refused = output.scheduling {
-            logger.notice("\(texts.text(.runAudioThreadRefused, "\(output.scheduling)"))")
-        } else {
-            logger.info("\(texts.text(.runAudioThread, "\(output.scheduling)"))")
-        }
-        if audioMissing == nil {
-            let periods = output.bufferFrames / max(1, output.periodFrames)
-            logger.info("\(texts.text(.runAudioOutput, device, output.periodFrames, periods))")
-        }
 
         let interruptions = TrainingInterruptionCenter()
         let announcer = FeedbackAnnouncer()
@@ -136,8 +122,8 @@ final class PracticeBoxApp {
         let voice = SpeechAnnouncer(engine: engine, clock: clock, noteRMS: noteRMS) { [configuration] in
             configuration.voiceSettings
         }
-        // Fixed prompts are synthesised while the rest starts; one asked for before is synthesised then.
-        Task { await voice.prepare() }
+        // Fixed prompts are synthesised while the rest is built, and are ready before the device opens.
+        let prompts = Task { await voice.prepare() }
         let results = ResultLog(profile: profile, settings: configuration, texts: texts)
         let comparison = ComparisonSession(
             notePlayer: engine, profile: profile, observers: [answers, profile, results, announcer],
@@ -155,9 +141,6 @@ final class PracticeBoxApp {
             case .journalFailed(let reason): box?.historyRefused(reason, keptInJournal: false)
             case .recovered: box?.historyRecovered()
             }
-        }
-        if let audioMissing {
-            box.audioOutputMissingAtStart(texts.text(.runAudioMissingAtStart, "\(audioMissing)"))
         }
         if answers.isHolding { box.historyRefused(texts.text(.runJournalRefused), keptInJournal: true) }
 
@@ -184,7 +167,35 @@ final class PracticeBoxApp {
                                  box: box, terminal: terminal, keyboardUse: keyboard)
         announcer.add(CuePlayer(engine: engine, configuration: configuration, texts: texts, noteRMS: noteRMS))
         announcer.add(ControllerLights(app: app))
+        await prompts.value
+        if let audioMissing = startOutput(output, device: device, logger: logger, texts: texts) {
+            box.audioOutputMissingAtStart(texts.text(.runAudioMissingAtStart, "\(audioMissing)"))
+        }
         return app
+    }
+
+    /// Opens the device last (issue 12: a start makes no xrun): history, calibration, engine, cues,
+    /// spoken prompts, sequencer and sound-card monitor are ready, so nothing heavy starts with it
+    /// (under emulation, synthesis and allocation on the other CPU made the first periods underrun).
+    /// The render path is warmed first and memory locked after, the warmed pages included. Returns
+    /// why the device is waited for, nil when it opened.
+    private static func startOutput(_ output: ALSAPCMOutput, device: String, logger: Logger, texts: Texts) -> String? {
+        output.warmUp()
+        if let reason = RealtimeScheduling.lockMemory() {
+            logger.notice("\(texts.text(.runMemoryNotLocked, reason))")
+        }
+        // A missing or busy device is waited for (it may be plugged in later); ALSA reports it when it opens.
+        let audioMissing = output.startWaitingForDevice()
+        if case .refused = output.scheduling {
+            logger.notice("\(texts.text(.runAudioThreadRefused, "\(output.scheduling)"))")
+        } else {
+            logger.info("\(texts.text(.runAudioThread, "\(output.scheduling)"))")
+        }
+        if audioMissing == nil {
+            let periods = output.bufferFrames / max(1, output.periodFrames)
+            logger.info("\(texts.text(.runAudioOutput, device, output.periodFrames, periods))")
+        }
+        return audioMissing
     }
 
     /// How loud a training note of this sound is (RMS of A4 at nominal amplitude), rendered offline
