@@ -168,14 +168,12 @@ final class PracticeBoxApp {
         announcer.add(CuePlayer(engine: engine, configuration: configuration, texts: texts, noteRMS: noteRMS))
         announcer.add(ControllerLights(app: app))
         await prompts.value
-        if let audioMissing = startOutput(output, device: device, logger: logger, texts: texts) {
-            box.audioOutputMissingAtStart(texts.text(.runAudioMissingAtStart, "\(audioMissing)"))
-        }
         return app
     }
 
     /// Opens the device last (issue 12: a start makes no xrun): history, calibration, engine, cues,
-    /// spoken prompts, sequencer and sound-card monitor are ready, so nothing heavy starts with it
+    /// spoken prompts, sequencer, sound-card monitor and the event readers are ready (`run` calls
+    /// it once everything else has started), so nothing heavy starts with it
     /// (under emulation, synthesis and allocation on the other CPU made the first periods underrun).
     /// The render path is warmed first and memory locked after, the warmed pages included. Returns
     /// why the device is waited for, nil when it opened.
@@ -230,6 +228,9 @@ final class PracticeBoxApp {
         readers.append(Task { await self.handleControllers() })
         if let soundCards { readers.append(Task { await self.handleSoundCards(soundCards.events) }) }
         if let terminal { readers.append(Task { await self.handleKeys(terminal.keyBytes()) }) }
+        if let audioMissing = Self.startOutput(output, device: outputDevice, logger: logger, texts: texts) {
+            box.audioOutputMissingAtStart(texts.text(.runAudioMissingAtStart, "\(audioMissing)"))
+        }
         await withCheckedContinuation { quitRequested = $0 }
         for reader in readers { reader.cancel() }
         shutDown()
