@@ -249,6 +249,10 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
                 if error == -EPIPE || error == -ESTRPIPE || error == -EINTR, snd_pcm_recover(device, error, 1) >= 0 {
                     continue
                 }
+                if error != -EPIPE, configuration.enlargesBufferOnUnderruns, stepUp.failure(at: clock.now),
+                   enlargeBuffer(device, interleaved: interleaved) {
+                    break
+                }
                 fail(device, reason: String(cString: snd_strerror(error)))
                 nextRetry = clock.now + configuration.retryInterval
                 break
