@@ -92,7 +92,7 @@ else
       fluid_xruns=$((fluid_xruns + ${n:-0}))
     fi
   done
-  echo "FIGURE: xruns in the first $WINDOW_S s after a start, 128 × 2 frames, two starts each: peach run $peach_xruns, stock FluidSynth $fluid_xruns (debug build, emulated guest)"
+  echo "FIGURE: xruns (and failed writes) in the first $WINDOW_S s after a start, 128 × 2 frames, two starts each: peach run $peach_xruns, stock FluidSynth $fluid_xruns (debug build, emulated guest)"
   # Issue 12's bound: the device opens last (everything else built, the render path warmed, memory
   # locked) and primed with silence, so a start itself adds no xrun to what the machine makes anyway.
   [ $peach_xruns -le $fluid_xruns ] && echo "RESULT: a start of peach run makes no more xruns than FluidSynth's" \
