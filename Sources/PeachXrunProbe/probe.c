@@ -3,6 +3,7 @@
 // appends to the file named by PEACH_XRUN_PROBE one line per event, on CLOCK_MONOTONIC:
 //   first NANOSECONDS     the program's first write to a PCM (the device is open and playing)
 //   xrun NANOSECONDS      a write answered -EPIPE: the buffer ran empty (an underrun)
+//   error NANOSECONDS ERRNO  a write failed otherwise (not -EAGAIN): the program loses the device
 // The same probe in both programs makes their xrun counts comparable.
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -25,18 +26,21 @@ __attribute__((constructor)) static void open_report(void) {
     if (path) report = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
 }
 
-static void note(const char *what) {
+static void note(const char *what, long code) {
     if (report < 0) return;
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
     char line[64];
-    int length = snprintf(line, sizeof line, "%s %lld\n", what, (long long)now.tv_sec * 1000000000LL + now.tv_nsec);
+    long long nanoseconds = (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
+    int length = code ? snprintf(line, sizeof line, "%s %lld %ld\n", what, nanoseconds, code)
+                      : snprintf(line, sizeof line, "%s %lld\n", what, nanoseconds);
     if (length > 0) (void)!write(report, line, (size_t)length);
 }
 
 static long observed(long result) {
-    if (atomic_exchange(&started, 1) == 0) note("first");
-    if (result == -EPIPE) note("xrun");
+    if (atomic_exchange(&started, 1) == 0) note("first", 0);
+    if (result == -EPIPE) note("xrun", 0);
+    else if (result < 0 && result != -EAGAIN) note("error", -result);
     return result;
 }
 

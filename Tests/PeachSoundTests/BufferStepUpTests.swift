@@ -30,4 +30,23 @@ struct BufferStepUpTests {
         let spread = (0..<20).map { scattered.underrun(at: at($0 * 700)) }
         #expect(!spread.contains(true))                                  // any 4 span 2.1 s
     }
+
+    @Test("a device failing within 2 s of a step takes the next step at once; a failure without a recent step does not")
+    func failureAfterStep() {
+        let start = ContinuousClock.now
+        func at(_ ms: Int) -> ContinuousClock.Instant { start + .milliseconds(ms) }
+        var watch = BufferStepUp()
+        let beforeAnyStep = watch.failure(at: at(0))
+        let underruns = [100, 200, 300, 400].map { watch.underrun(at: at($0)) }
+        let soonAfterStep = watch.failure(at: at(900))
+        let soonAfterThat = watch.failure(at: at(2500))
+        let later = watch.failure(at: at(4600))
+        let underrunAfter = watch.underrun(at: at(4700))
+        #expect(!beforeAnyStep)                                          // no step yet: an ordinary failure
+        #expect(underruns == [false, false, false, true])
+        #expect(soonAfterStep)                                           // 0.5 s after the step: the next one
+        #expect(soonAfterThat)                                           // 1.6 s after that step: again
+        #expect(!later)                                                  // 2.1 s after the last step: not
+        #expect(!underrunAfter)                                          // and underruns count afresh                           // and underruns count afresh
+    }
 }

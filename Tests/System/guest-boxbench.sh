@@ -26,7 +26,7 @@ uptime_ns() { local u; read -r u _ < /proc/uptime; echo $(( ${u%.*} * 1000000000
 # xruns REPORT START_NS WHAT: the xruns the probe saw since START_NS, per minute (not the start's).
 xruns() {
   local elapsed=$(( $(uptime_ns) - $2 )) n=0 what t
-  while read -r what t; do [ "$what" = xrun ] && [ "$t" -ge "$2" ] && n=$((n + 1)); done < "$1"
+  while read -r what t _; do [ "$what" = xrun ] && [ "$t" -ge "$2" ] && n=$((n + 1)); done < "$1"
   local per_min=$(( n * 600000000000 / (elapsed > 0 ? elapsed : 1) ))
   echo "FIGURE: xruns while measuring, $3: $n in $(( elapsed / 1000000000 )) s = $((per_min / 10)).$((per_min % 10)) per minute"
 }

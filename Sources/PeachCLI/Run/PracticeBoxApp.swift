@@ -108,24 +108,10 @@ final class PracticeBoxApp {
 
         let (sound, engine) = try RunChecks.sound(settings, origins: configuration.origins)
         let device = audioDeviceOverride ?? settings.audio.device
-        if let reason = RealtimeScheduling.lockMemory() {
-            logger.notice("\(texts.current.text(.runMemoryNotLocked, reason))")
-        }
-        // The device is opened last, once history, calibration and engine are ready.
+        // Opened last (below), once everything else is ready: see `startOutput`.
         let output = ALSAPCMOutput(renderer: engine.renderer, configuration: ALSAPCMOutput.Configuration(
             device: device, periodFrames: settings.audio.periodFrames, periodCount: settings.audio.periods,
             realtimePriority: Int32(settings.audio.realtimePriority), enlargesBufferOnUnderruns: settings.audio.growsBuffer))
-        // A missing or busy device is waited for (it may be plugged in later); ALSA reports it when it opens.
-        let audioMissing = output.startWaitingForDevice()
-        if case .refused = output.scheduling {
-            logger.notice("\(texts.current.text(.runAudioThreadRefused, output.scheduling.text(texts.current)))")
-        } else {
-            logger.info("\(texts.current.text(.runAudioThread, output.scheduling.text(texts.current)))")
-        }
-        if audioMissing == nil {
-            let periods = output.bufferFrames / max(1, output.periodFrames)
-            logger.info("\(texts.current.text(.runAudioOutput, device, output.periodFrames, periods))")
-        }
 
         let interruptions = TrainingInterruptionCenter()
         let announcer = FeedbackAnnouncer()
@@ -133,8 +119,8 @@ final class PracticeBoxApp {
         let voice = SpeechAnnouncer(engine: engine, clock: clock, noteRMS: noteRMS) { [configuration] in
             configuration.voiceSettings
         }
-        // Fixed prompts are synthesised while the rest starts; one asked for before is synthesised then.
-        Task { await voice.prepare() }
+        // Fixed prompts are synthesised while the rest is built, and are ready before the device opens.
+        let prompts = Task { await voice.prepare() }
         let results = ResultLog(profile: profile, settings: configuration, texts: texts)
         let comparison = ComparisonSession(
             notePlayer: engine, profile: profile, observers: [answers, profile, results, announcer],
@@ -152,9 +138,6 @@ final class PracticeBoxApp {
             case .journalFailed(let reason): box?.historyRefused(reason, keptInJournal: false)
             case .recovered: box?.historyRecovered()
             }
-        }
-        if let audioMissing {
-            box.audioOutputMissingAtStart(texts.current.text(.runAudioMissingAtStart, audioMissing.text(texts.current)))
         }
         if answers.isHolding { box.historyRefused(texts.current.text(.runJournalRefused), keptInJournal: true) }
 
@@ -181,7 +164,34 @@ final class PracticeBoxApp {
                                  box: box, terminal: terminal, keyboardUse: keyboard)
         announcer.add(CuePlayer(engine: engine, configuration: configuration, texts: texts, noteRMS: noteRMS))
         announcer.add(ControllerLights(app: app))
+        await prompts.value
         return app
+    }
+
+    /// Opens the device last (issue 12: a start makes no xrun): history, calibration, engine, cues,
+    /// spoken prompts, sequencer, sound-card monitor and the event readers are ready (`run` calls
+    /// it once everything else has started), so nothing heavy starts with it
+    /// (under emulation, synthesis and allocation on the other CPU made the first periods underrun).
+    /// The render path is warmed first and memory locked after, the warmed pages included. Returns
+    /// why the device is waited for, nil when it opened.
+    private static func startOutput(_ output: ALSAPCMOutput, device: String, logger: Logger, texts: Texts)
+        -> AudioDeviceProblem? {
+        output.warmUp()
+        if let reason = RealtimeScheduling.lockMemory() {
+            logger.notice("\(texts.text(.runMemoryNotLocked, reason))")
+        }
+        // A missing or busy device is waited for (it may be plugged in later); ALSA reports it when it opens.
+        let audioMissing = output.startWaitingForDevice()
+        if case .refused = output.scheduling {
+            logger.notice("\(texts.text(.runAudioThreadRefused, output.scheduling.text(texts)))")
+        } else {
+            logger.info("\(texts.text(.runAudioThread, output.scheduling.text(texts)))")
+        }
+        if audioMissing == nil {
+            let periods = output.bufferFrames / max(1, output.periodFrames)
+            logger.info("\(texts.text(.runAudioOutput, device, output.periodFrames, periods))")
+        }
+        return audioMissing
     }
 
     /// How loud a training note of this sound is (RMS of A4 at nominal amplitude), rendered offline
@@ -216,6 +226,9 @@ final class PracticeBoxApp {
         readers.append(Task { await self.handleControllers() })
         if let soundCards { readers.append(Task { await self.handleSoundCards(soundCards.events) }) }
         if let terminal { readers.append(Task { await self.handleKeys(terminal.keyBytes()) }) }
+        if let audioMissing = Self.startOutput(output, device: outputDevice, logger: logger, texts: texts.current) {
+            box.audioOutputMissingAtStart(texts.current.text(.runAudioMissingAtStart, audioMissing.text(texts.current)))
+        }
         await withCheckedContinuation { quitRequested = $0 }
         for reader in readers { reader.cancel() }
         shutDown()

@@ -87,6 +87,22 @@ final class Voice {
         fadeRemaining = Self.fadeFrames
     }
 
+    /// Runs this voice's render path with no note, for `frames` frames into `scratch`: FluidSynth's
+    /// mixer into the voice's buffers and the resampler over silence, so the first real period finds
+    /// its code, tables and buffers warm. Only on an idle voice, on the thread that renders. A silent
+    /// note would warm FluidSynth's voice too, but it leaves a trace (the next note differs by about
+    /// −98 dBFS); this leaves none.
+    func warmUp(scratch: UnsafeMutablePointer<Float>, frames: Int) {
+        guard state == .idle else { return }
+        var done = 0
+        while done < frames {
+            let n = min(FluidSynthesizer.blockSize, frames - done)
+            synth.render(frames: n, left: left, right: right)
+            for j in 0..<n { scratch[done + j] = kernel.interpolate(source, index: Self.history, fraction: 0.5) * (left[j] + right[j]) }
+            done += n
+        }
+    }
+
     /// Adds `frames` (≤ 64) frames of this voice to `output`, the first being output frame `frame`.
     /// Returns false when the voice has just fallen silent (the slot is free again).
     func add(to output: UnsafeMutablePointer<Float>, frames: Int, frame: Int64) -> Bool {

@@ -57,6 +57,22 @@ public final class VoiceRenderer: @unchecked Sendable {
         _renderedFrames.store(frame, ordering: .relaxed)
     }
 
+    /// Runs the render path once before real time (issue 12: a start makes no xrun): every idle voice
+    /// renders `frames` frames with no note (`Voice.warmUp`: its synthesizer, the resampler, its
+    /// buffers), then the mixer writes `frames` frames of silence into `scratch`. The render clock does
+    /// not move and no voice changes state; the next note sounds exactly as without it. Call before
+    /// the output's thread renders (one thread renders at a time); `scratch` holds `frames` samples.
+    public func warmUp(scratch: UnsafeMutablePointer<Float>, frames: Int) {
+        for voice in voices { voice.warmUp(scratch: scratch, frames: frames) }
+        var done = 0
+        while done < frames {
+            let n = min(Self.chunk, frames - done)
+            mix.update(repeating: 0, count: n)
+            (scratch + done).update(from: mix, count: n)
+            done += n
+        }
+    }
+
     /// `stopAll`, from the render thread itself (an output that lost its device).
     public func silenceFromRenderThread() {
         silenceAll()

@@ -54,6 +54,13 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
     /// What the render thread got from the scheduler; set before `start` returns.
     public private(set) var scheduling = RealtimeScheduling.Outcome.off
     private let threadReady = DispatchSemaphore(value: 0)
+    /// The render thread's buffers, room for the largest period a step up can reach: allocated and
+    /// written once here, so neither an allocation nor a first-touch page fault comes after the start.
+    private let mono: UnsafeMutablePointer<Float>
+    private let interleaved: UnsafeMutablePointer<Int16>
+    private var isWarm = false
+    /// Stack the render thread touches before it plays (render, ALSA's write and the kernel's entry).
+    static let stackPrefault = 256 * 1024
 
     public init(renderer: VoiceRenderer, configuration: Configuration = Configuration()) {
         self.renderer = renderer
@@ -62,9 +69,28 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
         requestedPeriods = configuration.periodCount
         (events, continuation) = AsyncStream.makeStream(of: AudioOutputEvent.self, bufferingPolicy: .bufferingNewest(16))
         (underrunTotals, underrunContinuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
+        mono = .allocate(capacity: BufferStepUp.largestPeriod)
+        mono.initialize(repeating: 0, count: BufferStepUp.largestPeriod)
+        interleaved = .allocate(capacity: BufferStepUp.largestPeriod * 2)
+        interleaved.initialize(repeating: 0, count: BufferStepUp.largestPeriod * 2)
     }
 
-    deinit { stop() }
+    deinit {
+        stop()
+        mono.deallocate()
+        interleaved.deallocate()
+    }
+
+    /// Runs the render path once before the device opens (`VoiceRenderer.warmUp`), so the first
+    /// periods after the start find nothing cold. `start` does it if it was not done; a caller that
+    /// locks memory does it before (`RealtimeScheduling.lockMemory`), so that the warmed pages are
+    /// locked too. Not while the output runs.
+    public func warmUp() {
+        guard !isWarm, !running.load(ordering: .acquiring) else { return }
+        isWarm = true
+        renderer.warmUp(scratch: mono, frames: 1024)
+        mono.update(repeating: 0, count: BufferStepUp.largestPeriod)
+    }
 
     /// Underruns recovered so far.
     public var underruns: Int { _underruns.load(ordering: .relaxed) }
@@ -72,6 +98,7 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
     /// Opens the device and starts playing; throws when the device cannot be opened.
     public func start() throws {
         guard !running.load(ordering: .acquiring) else { return }
+        warmUp()
         do {
             pcm = try open()
         } catch {
@@ -85,6 +112,7 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
     /// returned problem says why it is waiting (nil when it opened).
     public func startWaitingForDevice() -> AudioDeviceProblem? {
         guard !running.load(ordering: .acquiring) else { return nil }
+        warmUp()
         var waitingReason: AudioDeviceProblem?
         do {
             pcm = try open()
@@ -103,6 +131,7 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
             // The kernel's name of the thread (top -H, /proc/PID/task/*/comm): Foundation does not set it here.
             peach_name_current_thread("peach-audio")
             scheduling = RealtimeScheduling.promoteCurrentThread(priority: configuration.realtimePriority)
+            peach_prefault_stack(Self.stackPrefault)
             threadReady.signal()
             run()
         }
@@ -170,13 +199,7 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
     }
 
     private func run() {
-        // Room for the largest period a step up can reach: nothing is allocated while playing.
-        let capacity = BufferStepUp.largestPeriod
-        let mono = UnsafeMutablePointer<Float>.allocate(capacity: capacity)
-        let interleaved = UnsafeMutablePointer<Int16>.allocate(capacity: capacity * 2)
         defer {
-            mono.deallocate()
-            interleaved.deallocate()
             if let pcm { snd_pcm_drop(pcm); snd_pcm_close(pcm) }
             pcm = nil
             finished.signal()
@@ -225,6 +248,10 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
                 }
                 if error == -EPIPE || error == -ESTRPIPE || error == -EINTR, snd_pcm_recover(device, error, 1) >= 0 {
                     continue
+                }
+                if error != -EPIPE, configuration.enlargesBufferOnUnderruns, stepUp.failure(at: clock.now),
+                   enlargeBuffer(device, interleaved: interleaved) {
+                    break
                 }
                 fail(device, reason: String(cString: snd_strerror(error)))
                 nextRetry = clock.now + configuration.retryInterval

@@ -1,6 +1,6 @@
 /// When a machine cannot keep up with the buffer it was given, the next larger one: repeated
 /// underruns (4 within 2 s, at most once per 2 s) step up the period count to 3, then double the
-/// period, up to 8192 frames. Runs on the render thread: fixed storage, no allocation.
+/// period, up to 8192 frames; a device failing soon after a step takes the next one. Runs on the render thread: fixed storage, no allocation.
 struct BufferStepUp {
     static let underrunsThatCount = 4
     static let window: Duration = .seconds(2)
@@ -16,6 +16,17 @@ struct BufferStepUp {
         guard let oldest = recent.0, now - oldest <= Self.window else { return false }
         if let lastStep, now - lastStep < Self.window { return false }
         lastStep = now
+        recent = (nil, nil, nil, nil)
+        return true
+    }
+
+    /// Notes that the device failed (a write error other than an underrun) at `now`; true when that
+    /// came within `window` of a step up, so the buffer stepped up to is itself the trouble and the next
+    /// one should be tried now, rather than the same one again after the retry interval. Some devices
+    /// refuse a size they accept: snd-aloop answers EIO to every write at 128 × 3 frames.
+    mutating func failure(at now: ContinuousClock.Instant) -> Bool {
+        guard let lastStep, now - lastStep <= Self.window else { return false }
+        self.lastStep = now
         recent = (nil, nil, nil, nil)
         return true
     }
