@@ -8,6 +8,10 @@ final class Voice {
     enum State { case idle, sounding, releasing, fading }
 
     static let sourceCapacity = 4096
+    /// The most frames one `add` produces.
+    static let chunkCapacity = 256
+    /// The most source one `renderSource` appends: a chunk at the largest ratio, plus a block.
+    private static let renderCapacity = 4 * chunkCapacity + FluidSynthesizer.blockSize
     /// Zeros kept before the first rendered sample: the silence the kernel looks back into.
     private static let history = SincKernel.before + 1
     /// Length of the ramp to silence for `silenceAll`, in frames (2 ms).
@@ -30,19 +34,24 @@ final class Voice {
     private var fraction = 0.0
     private let left: UnsafeMutablePointer<Float>
     private let right: UnsafeMutablePointer<Float>
+    /// The resampled frames of one `produce`, before gain and fade.
+    private let scratch: UnsafeMutablePointer<Float>
 
     init(synth: FluidSynthesizer) {
         self.synth = synth
         source = .allocate(capacity: Self.sourceCapacity)
         source.initialize(repeating: 0, count: Self.sourceCapacity)
-        left = .allocate(capacity: FluidSynthesizer.blockSize)
-        right = .allocate(capacity: FluidSynthesizer.blockSize)
+        left = .allocate(capacity: Self.renderCapacity)
+        right = .allocate(capacity: Self.renderCapacity)
+        scratch = .allocate(capacity: Self.chunkCapacity)
+        scratch.initialize(repeating: 0, count: Self.chunkCapacity)
     }
 
     deinit {
         source.deallocate()
         left.deallocate()
         right.deallocate()
+        scratch.deallocate()
     }
 
     var isActive: Bool { state != .idle }
@@ -96,14 +105,17 @@ final class Voice {
         guard state == .idle else { return }
         var done = 0
         while done < frames {
-            let n = min(FluidSynthesizer.blockSize, frames - done)
+            let n = min(Self.chunkCapacity, frames - done)
             synth.render(frames: n, left: left, right: right)
-            for j in 0..<n { scratch[done + j] = kernel.interpolate(source, index: Self.history, fraction: 0.5) * (left[j] + right[j]) }
+            // Over the zeros before the first rendered sample; the voice's own position is not moved.
+            var index = Self.history, fraction = 0.5
+            kernel.resample(source, index: &index, fraction: &fraction, ratio: 0, into: self.scratch, frames: n)
+            for j in 0..<n { scratch[done + j] = self.scratch[j] * (left[j] + right[j]) }
             done += n
         }
     }
 
-    /// Adds `frames` (≤ 64) frames of this voice to `output`, the first being output frame `frame`.
+    /// Adds `frames` (≤ `chunkCapacity`) frames of this voice to `output`, the first being output frame `frame`.
     /// Returns false when the voice has just fallen silent (the slot is free again).
     func add(to output: UnsafeMutablePointer<Float>, frames: Int, frame: Int64) -> Bool {
         guard state != .idle else { return false }
@@ -138,29 +150,25 @@ final class Voice {
         // Source samples the last output frame of this run reads, plus the kernel's look-ahead.
         let last = Double(index) + fraction + ratio * Double(frames - 1)
         let needed = Int(last) + (SincKernel.taps - SincKernel.before)
-        while sourceCount < needed { renderBlock() }
-        for j in 0..<frames {
-            var value = kernel.interpolate(source, index: index, fraction: fraction) * gain
-            if state == .fading {
-                if fadeRemaining > 0 {
-                    value *= Float(fadeRemaining) / Float(Self.fadeFrames)
-                    fadeRemaining -= 1
-                } else {
-                    value = 0
-                }
+        if sourceCount < needed { renderSource(needed - sourceCount) }
+        kernel.resample(source, index: &index, fraction: &fraction, ratio: ratio, into: scratch, frames: frames)
+        if state == .fading {
+            for j in 0..<frames {
+                let fade = fadeRemaining > 0 ? Float(fadeRemaining) / Float(Self.fadeFrames) : 0
+                fadeRemaining = max(0, fadeRemaining - 1)
+                output[j] += scratch[j] * gain * fade
             }
-            output[j] += value
-            fraction += ratio
-            let whole = Int(fraction)
-            index += whole
-            fraction -= Double(whole)
+        } else {
+            for j in 0..<frames { output[j] += scratch[j] * gain }
         }
         compact()
     }
 
-    /// Renders one FluidSynth block and appends it, as mono, to the source.
-    private func renderBlock() {
-        let n = FluidSynthesizer.blockSize
+    /// Renders at least `count` frames (whole FluidSynth blocks, in one call) and appends them, as
+    /// mono, to the source.
+    private func renderSource(_ count: Int) {
+        let block = FluidSynthesizer.blockSize
+        let n = min(Self.renderCapacity, (count + block - 1) / block * block)
         synth.render(frames: n, left: left, right: right)
         let target = source + sourceCount
         for i in 0..<n { target[i] = (left[i] + right[i]) * 0.5 }

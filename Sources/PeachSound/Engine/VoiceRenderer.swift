@@ -8,7 +8,9 @@ import Foundation
 /// One thread at a time calls `render` (the output's thread, or the caller of an offline sink).
 public final class VoiceRenderer: @unchecked Sendable {
     public static let sampleRate = 48000.0
-    static let chunk = FluidSynthesizer.blockSize
+    /// Frames mixed at a time: a whole ALSA period of the default size in one pass, so each voice's
+    /// synthesizer is called once per period, not once per FluidSynth block.
+    static let chunk = Voice.chunkCapacity
     static let cueSlots = 4
 
     let commands = CommandRing<VoiceCommand>(capacity: 1024)

@@ -1,0 +1,42 @@
+#include <string.h>
+#include "PeachResampler.h"
+
+enum { TAPS = 32, BEFORE = 15 };
+
+/// Eight floats: one AVX register, two SSE or NEON registers.
+typedef float eight __attribute__((vector_size(32)));
+
+#if defined(__x86_64__) && defined(__clang__)
+#define PEACH_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
+#else
+#define PEACH_CLONES
+#endif
+
+/// An unaligned load (a macro: a function returning `eight` would change the ABI without AVX).
+#define LOAD(p) ({ eight v_; memcpy(&v_, (p), sizeof v_); v_; })
+
+PEACH_CLONES
+void peach_resample(const float *table, int phases, const float *source, long *index, double *fraction,
+                    double ratio, float *output, int frames) {
+    long position = *index;
+    double part = *fraction;
+    for (int j = 0; j < frames; j++) {
+        double scaled = part * phases;
+        int phase = (int)scaled;
+        float m = (float)(scaled - phase);
+        eight mix = {m, m, m, m, m, m, m, m};
+        const float *row = table + (long)phase * 2 * TAPS;
+        const float *x = source + position - BEFORE;
+        eight sum = LOAD(x) * (LOAD(row) + mix * LOAD(row + TAPS));
+        for (int t = 8; t < TAPS; t += 8) {
+            sum += LOAD(x + t) * (LOAD(row + t) + mix * LOAD(row + TAPS + t));
+        }
+        output[j] = ((sum[0] + sum[4]) + (sum[1] + sum[5])) + ((sum[2] + sum[6]) + (sum[3] + sum[7]));
+        part += ratio;
+        long whole = (long)part;
+        position += whole;
+        part -= (double)whole;
+    }
+    *index = position;
+    *fraction = part;
+}
