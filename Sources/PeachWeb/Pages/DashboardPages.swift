@@ -120,6 +120,7 @@ final class DashboardPages {
     }
 
     func message(_ text: String, ok: Bool) -> String {
+        // not a text: "text" is the template's variable name
         render("message", ["title": texts.text(ok ? .dashboardImported : .dashboardNotImported), "text": text, "ok": ok])
     }
 
