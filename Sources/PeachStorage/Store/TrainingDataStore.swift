@@ -14,6 +14,10 @@ public final class TrainingDataStore: Sendable {
     let database: any DatabaseWriter
     /// Read-only, with no writer when it was opened: the file as it was then (see `ReadOnlySnapshot`).
     let snapshot: ReadOnlySnapshot?
+    private let access: Access
+    /// Whether opening read every page to check it; false when the history was unchanged since a
+    /// clean close (see `IntegrityStamp`).
+    public let integrityChecked: Bool
 
     private var path: String { location.databaseURL.path }
 
@@ -61,7 +65,10 @@ public final class TrainingDataStore: Sendable {
 
     private init(location: DataLocation, busyTimeout: Double, durability: Durability, access: Access) throws(StoreError) {
         self.location = location
+        self.access = access
         let path = location.databaseURL.path
+        let trusted = IntegrityStamp.holds(location)
+        integrityChecked = !trusted
         var configuration = Configuration()
         configuration.label = "peach"
         configuration.busyMode = .timeout(busyTimeout)
@@ -77,7 +84,7 @@ public final class TrainingDataStore: Sendable {
                 database = try DatabasePool(path: snapshot.map { _ in ReadOnlySnapshot.immutableURI(path) } ?? path,
                                             configuration: configuration)
                 try database.read { db in
-                    try Self.inspect(db, path: path)
+                    try Self.inspect(db, path: path, checkPages: !trusted)
                     // Nothing may be migrated here: a history not yet brought up to this version
                     // (or one still being created) is read once `peach run` has done so.
                     guard try StoreSchema.migrator.hasCompletedMigrations(db) else {
@@ -99,7 +106,8 @@ public final class TrainingDataStore: Sendable {
         do {
             database = try DatabaseQueue(path: path, configuration: configuration)
             try database.writeWithoutTransaction { db in
-                try Self.inspect(db, path: path)
+                try Self.inspect(db, path: path, checkPages: !trusted)
+                IntegrityStamp.remove(location)
                 if try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")?.lowercased() != "wal" {
                     throw StoreError.noWriteAheadLog(path: path)
                 }
@@ -113,10 +121,14 @@ public final class TrainingDataStore: Sendable {
     }
 
     /// Checks, without writing anything, that the file is a healthy Peach database this version knows.
-    private static func inspect(_ db: Database, path: String) throws {
-        let check = try String.fetchAll(db, sql: "PRAGMA quick_check")
-        guard check == ["ok"] else {
-            throw StoreError.corrupt(path: path, details: check.prefix(3).joined(separator: "; "))
+    /// `checkPages`: also read every page (`quick_check`); skipped for a history unchanged since a
+    /// clean close (`IntegrityStamp`).
+    private static func inspect(_ db: Database, path: String, checkPages: Bool) throws {
+        if checkPages {
+            let check = try String.fetchAll(db, sql: "PRAGMA quick_check")
+            guard check == ["ok"] else {
+                throw StoreError.corrupt(path: path, details: check.prefix(3).joined(separator: "; "))
+            }
         }
         let applicationID = try Int32.fetchOne(db, sql: "PRAGMA application_id") ?? 0
         if applicationID != StoreSchema.applicationID {
@@ -238,7 +250,10 @@ extension TrainingDataStore: ComparisonObserver, PitchMatchingObserver {
 
 extension TrainingDataStore {
     /// Checkpoints the write-ahead log and closes the file; the store is unusable afterwards.
+    /// Closes the history; a writer's clean close leaves the stamp that spares the next open its
+    /// check of every page (`IntegrityStamp`).
     public func close() throws {
         try database.close()
+        if access == .readWrite { IntegrityStamp.write(location) }
     }
 }
