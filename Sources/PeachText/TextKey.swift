@@ -166,6 +166,11 @@ public enum TextKey: String, CaseIterable, Sendable {
     case historyComparison
     case historyEqual
     case historyJust
+    // Note and interval names (`Texts+Music`): twelve and thirteen names, comma-separated.
+    case noteNames
+    case intervalNames
+    case intervalUp
+    case intervalDown
     case historyNoAnswersYet
     case historyPitchMatching
     case historyRight

@@ -85,7 +85,7 @@ struct PlayCommand: ParsableCommand {
             throw CommandFailure(CommandLineTexts.current.describe(error))
         }
         let texts = CommandLineTexts.current
-        let described = texts.text(.playDescribed, pitch.note.name, Decimals(cents, 3, signed: true),
+        let described = texts.text(.playDescribed, texts.name(pitch.note), Decimals(cents, 3, signed: true),
                                    Decimals(frequency.rawValue, 4))
         if let output {
             let sink = WAVFileSink(renderer: engine.renderer)

@@ -41,7 +41,7 @@ struct SoundSelection {
         let unstable = calibration.unstableKeys
         let keys = unstable.count > 8
             ? texts.text(.soundUnstableManyKeys, unstable.count, KeyCalibration.keys.count, unstable.min() ?? 0, unstable.max() ?? 127)
-            : texts.text(.soundUnstableKeys, unstable.map { MIDINote(validating: $0)?.name ?? "\($0)" }.joined(separator: " "))
+            : texts.text(.soundUnstableKeys, unstable.map { MIDINote(validating: $0).map { texts.name($0) } ?? "\($0)" }.joined(separator: " "))
         return texts.text(.soundUnstableWarning, "\(preset)", path, keys) + "\n\n"
     }
 }

@@ -47,7 +47,7 @@ enum HistoryReport {
 
     private static func describe(_ reference: MIDINote, _ target: MIDINote, _ interval: DirectedInterval,
                                  _ tuning: TuningSystem, _ texts: Texts) -> String {
-        let notes = interval == .prime ? reference.name : "\(reference.name)→\(target.name) \(interval)"
+        let notes = texts.notes(reference, target, interval)
         let tuningMark = interval == .prime ? "" : " " + texts.text(tuning == .justIntonation ? .historyJust : .historyEqual)
         return (notes + tuningMark).padding(toLength: 18, withPad: " ", startingAt: 0)
     }

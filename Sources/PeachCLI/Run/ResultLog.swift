@@ -22,7 +22,7 @@ final class ResultLog: ComparisonObserver, PitchMatchingObserver {
         let comparison = completed.comparison
         let texts = self.texts.current
         let threshold = profile.thresholdEstimate(for: ComparisonRecord(completed).mode, range: settings.currentSettings.noteRange)
-        let line = texts.text(.logComparison, comparison.referenceNote.name, comparison.targetNote.name,
+        let line = texts.text(.logComparison, texts.name(comparison.referenceNote), texts.name(comparison.targetNote),
                               Decimals(comparison.centOffset.rawValue, 2, signed: true),
                               texts.text(completed.answeredHigher ? .answerHigher : .answerLower),
                               texts.text(completed.isCorrect ? .answerCorrect : .answerWrong), texts.threshold(threshold?.overall))
@@ -33,7 +33,7 @@ final class ResultLog: ComparisonObserver, PitchMatchingObserver {
         let challenge = completed.challenge
         let texts = self.texts.current
         let accuracy = profile.matchingAccuracy(for: PitchMatchingRecord(completed).mode)
-        let line = texts.text(.logPitchMatching, challenge.referenceNote.name, challenge.targetNote.name,
+        let line = texts.text(.logPitchMatching, texts.name(challenge.referenceNote), texts.name(challenge.targetNote),
                               Decimals(challenge.initialCentOffset.rawValue, 2, signed: true),
                               Decimals(completed.userCentError.rawValue, 3, signed: true), texts.name(completed.feedback),
                               texts.matching(accuracy))

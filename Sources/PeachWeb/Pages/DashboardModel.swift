@@ -55,7 +55,7 @@ struct DashboardModel {
                 estimate.curve[key].map { SVGChart.Sample(value: $0.value, low: $0.low, high: $0.high) }
                     ?? SVGChart.Sample(value: nil, low: nil, high: nil)
             }
-            let chart = SVGChart(samples: samples, labels: keys.map(\.name), scale: .logarithmic, texts: texts)
+            let chart = SVGChart(samples: samples, labels: keys.map { texts.name($0) }, scale: .logarithmic, texts: texts)
             let counts = profile.answers(for: mode).noteCounts
             let most = Double(keys.map { counts[$0.rawValue] }.max() ?? 0)
             entry["chart"] = chart.context

@@ -144,17 +144,13 @@ enum HistoryRows {
         let time = record.timestamp.formatted(.iso8601.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: false))
         switch record {
         case .comparison(let answer):
-            return ["time": time, "mode": texts.name(answer.mode), "notes": notes(answer.referenceNote, answer.targetNote, answer.interval),
+            return ["time": time, "mode": texts.name(answer.mode), "notes": texts.notes(answer.referenceNote, answer.targetNote, answer.interval),
                     "cents": texts.text(.dashboardCents, Decimals(answer.centOffset.rawValue, 2, signed: true)),
                     "result": texts.text(answer.isCorrect ? .historyRight : .historyWrong)]
         case .pitchMatching(let attempt):
-            return ["time": time, "mode": texts.name(attempt.mode), "notes": notes(attempt.referenceNote, attempt.targetNote, attempt.interval),
+            return ["time": time, "mode": texts.name(attempt.mode), "notes": texts.notes(attempt.referenceNote, attempt.targetNote, attempt.interval),
                     "cents": texts.text(.dashboardCents, Decimals(attempt.userCentError.rawValue, 2, signed: true)),
                     "result": texts.name(PitchMatchingFeedback(error: attempt.userCentError))]
         }
-    }
-
-    private static func notes(_ reference: MIDINote, _ target: MIDINote, _ interval: DirectedInterval) -> String {
-        interval == .prime ? reference.name : "\(reference.name)→\(target.name) \(interval)"
     }
 }

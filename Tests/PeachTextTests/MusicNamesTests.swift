@@ -1,0 +1,27 @@
+import PeachDomain
+import PeachText
+import Testing
+
+/// Notes and intervals in the language's own names: an English "B4" would read as B-flat in German.
+@Suite("Note and interval names")
+struct MusicNamesTests {
+    @Test("English: sharps and B; German: Cis, B for A#, H for B")
+    func notes() {
+        let english = Texts(.english), german = Texts(.german)
+        #expect([69, 61, 71, 70].map { english.name(MIDINote($0)) } == ["A4", "C#4", "B4", "A#4"])
+        #expect([69, 61, 71, 70].map { german.name(MIDINote($0)) } == ["A4", "Cis4", "H4", "B4"])
+        #expect(german.name(MIDINote(0)) == "C-1")
+    }
+
+    @Test("intervals with their direction; a prime has none")
+    func intervals() {
+        let english = Texts(.english), german = Texts(.german)
+        #expect(english.name(DirectedInterval(.perfectFifth, .up)) == "P5 up")
+        #expect(english.name(DirectedInterval(.minorThird, .down)) == "m3 down")
+        #expect(german.name(DirectedInterval(.perfectFifth, .up)) == "r5 aufwärts")
+        #expect(german.name(DirectedInterval(.majorSixth, .down)) == "g6 abwärts")
+        #expect(german.name(DirectedInterval.prime) == "r1")
+        #expect(german.notes(MIDINote(60), MIDINote(71), DirectedInterval(.majorSeventh, .up)) == "C4→H4 g7 aufwärts")
+        #expect(english.notes(MIDINote(60), MIDINote(60), DirectedInterval.prime) == "C4")
+    }
+}
