@@ -171,6 +171,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case intervalNames
     case intervalUp
     case intervalDown
+    case repeatedWarningNote
     case historyNoAnswersYet
     case historyPitchMatching
     case historyRight
@@ -189,6 +190,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case fileCannotWritePartly
     case fileCannotWriteOutput
     case soundMeasuring
+    case soundCalibrationCacheUnwritable
     case soundUnstableManyKeys
     case soundUnstableKeys
     case soundUnstableWarning

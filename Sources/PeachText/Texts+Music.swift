@@ -24,3 +24,11 @@ extension Texts {
         interval == .prime ? name(reference) : "\(name(reference))→\(name(target)) \(name(interval))"
     }
 }
+
+extension Texts {
+    /// The words a warning's line adds after occurrences it only counted (`RepeatedWarning`): "" or
+    /// " (and 41 more in the last 10 s)".
+    public func repeated(_ counted: Int, within warning: RepeatedWarning) -> String {
+        counted == 0 ? "" : text(.repeatedWarningNote, counted, Int(warning.interval))
+    }
+}

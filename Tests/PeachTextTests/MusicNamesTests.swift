@@ -24,4 +24,12 @@ struct MusicNamesTests {
         #expect(german.notes(MIDINote(60), MIDINote(71), DirectedInterval(.majorSeventh, .up)) == "C4→H4 g7 aufwärts")
         #expect(english.notes(MIDINote(60), MIDINote(60), DirectedInterval.prime) == "C4")
     }
+
+    @Test("a repeated warning's count, in either language; nothing when none was counted")
+    func repeatedWarning() {
+        let warning = RepeatedWarning()
+        #expect(Texts(.english).repeated(1, within: warning) == " (and 1 more in the last 10 s)")
+        #expect(Texts(.german).repeated(41, within: warning) == " (und 41 weitere in den letzten 10 s)")
+        #expect(Texts(.german).repeated(0, within: warning) == "")
+    }
 }

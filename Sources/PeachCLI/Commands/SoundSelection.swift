@@ -26,7 +26,8 @@ struct SoundSelection {
                 let measuring = CommandLineTexts.current.text(.soundMeasuring, path, "\(preset)", cache.directory.path)
                 FileHandle.standardError.write(Data((measuring + "\n").utf8))
             }
-            let calibration = try cache.calibration(soundFont: path, preset: preset, logger: logger).calibration
+            let calibration = try cache.calibration(soundFont: path, preset: preset, logger: logger,
+                                                    texts: CommandLineTexts.current).calibration
             if !calibration.isStable {
                 FileHandle.standardError.write(Data(Self.unstableWarning(calibration, path: path, preset: preset).utf8))
             }

@@ -22,9 +22,4 @@ public struct RepeatedWarning: Sendable {
         defer { suppressed = 0 }
         return suppressed
     }
-
-    /// The words to add to a line that follows counted occurrences: "" or " (and 41 more in the last 10 s)".
-    public func note(_ counted: Int) -> String {
-        counted == 0 ? "" : " (and \(counted) more in the last \(Int(interval)) s)"
-    }
 }

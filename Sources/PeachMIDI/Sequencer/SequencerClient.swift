@@ -190,13 +190,17 @@ private final class InputLoop: @unchecked Sendable {
             if status == -ENOSPC {
                 overruns += 1
                 if let counted = overrunWarning.occurred(at: Double(monotonicNanoseconds()) / 1e9) {
-                    logger.warning("\(texts.current.text(.midiInputOverrun, overruns, overrunWarning.note(counted)))")
+                    let texts = texts.current
+                    logger.warning("\(texts.text(.midiInputOverrun, overruns, texts.repeated(counted, within: overrunWarning)))")
                 }
                 continue
             }
             guard status >= 0, let event else {
                 if status < 0, let counted = inputErrorWarning.occurred(at: Double(monotonicNanoseconds()) / 1e9) {
-                    logger.warning("\(texts.current.text(.midiInputError, String(cString: snd_strerror(status)), inputErrorWarning.note(counted)))")
+                    let texts = texts.current
+                    let line = texts.text(.midiInputError, String(cString: snd_strerror(status)),
+                                          texts.repeated(counted, within: inputErrorWarning))
+                    logger.warning("\(line)")
                 }
                 return
             }

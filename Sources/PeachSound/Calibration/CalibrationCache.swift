@@ -1,5 +1,7 @@
 import Foundation
 import Logging
+import PeachDomain
+import PeachText
 
 /// Keeps measured calibrations in `$XDG_CACHE_HOME/peach` (or `~/.cache/peach`), one JSON file per
 /// SoundFont file and preset. A file is known by its path, size and modification time, so an edited
@@ -60,14 +62,14 @@ public struct CalibrationCache: Sendable {
 
     /// The cached calibration, or a new measurement that is then cached (a cache that cannot be
     /// written is logged and otherwise ignored).
-    public func calibration(soundFont path: String, preset: SoundFontPreset, logger: Logger? = nil)
-        throws(SoundError) -> (calibration: KeyCalibration, measured: Bool) {
+    public func calibration(soundFont path: String, preset: SoundFontPreset, logger: Logger? = nil,
+                            texts: Texts = Texts(.english)) throws(SoundError) -> (calibration: KeyCalibration, measured: Bool) {
         if let cached = cached(soundFont: path, preset: preset) { return (cached, false) }
         let calibration = try PresetCalibrator(soundFont: path, preset: preset).measure()
         do {
             try store(calibration, soundFont: path, preset: preset)
         } catch {
-            logger?.warning("cannot write the calibration cache in \(directory.path): \(error)")
+            logger?.warning("\(texts.text(.soundCalibrationCacheUnwritable, directory.path, error.localizedDescription))")
         }
         return (calibration, true)
     }
