@@ -12,17 +12,19 @@ final class DashboardProcess {
 
     /// `launcher`: a command that runs `peach` (e.g. `setpriv` to run it as another user).
     /// `environment`: variables set (or, empty, cleared) for it on top of this process's own.
-    init(_ arguments: [String], launcher: [String] = [], environment: [String: String] = [:]) throws {
+    /// `program`: the `peach` to run (default: the build's).
+    init(_ arguments: [String], launcher: [String] = [], environment: [String: String] = [:],
+         program: URL = PeachCommandTests.executable) throws {
         if !environment.isEmpty {
             var variables = ProcessInfo.processInfo.environment
             for (name, value) in environment { variables[name] = value.isEmpty ? nil : value }
             process.environment = variables
         }
-        if let program = launcher.first {
-            process.executableURL = URL(fileURLWithPath: program)
-            process.arguments = launcher.dropFirst() + [PeachCommandTests.executable.path, "web"] + arguments
+        if let runner = launcher.first {
+            process.executableURL = URL(fileURLWithPath: runner)
+            process.arguments = launcher.dropFirst() + [program.path, "web"] + arguments
         } else {
-            process.executableURL = PeachCommandTests.executable
+            process.executableURL = program
             process.arguments = ["web"] + arguments
         }
         let output = Pipe()

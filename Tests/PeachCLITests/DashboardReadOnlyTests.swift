@@ -13,6 +13,27 @@ struct DashboardReadOnlyTests {
     static let writer = PeachCommandTests.executable.deletingLastPathComponent().appendingPathComponent("peach-crash-writer")
     static let ready = HistoryCommandsTests.binaryAvailable && FileManager.default.isExecutableFile(atPath: writer.path)
     static let asNobody = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
+    static let nobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
+
+    /// The build's `peach` with its resource bundles, copied where `nobody` can run it: the build
+    /// may sit below a directory only root may enter (a fresh clone in `mktemp -d`).
+    static let nobodysPeach: URL = {
+        let build = PeachCommandTests.executable.deletingLastPathComponent()
+        let copy = FileManager.default.temporaryDirectory.appendingPathComponent("peach-for-nobody-\(UUID().uuidString)")
+        let files = [PeachCommandTests.executable.lastPathComponent]
+            + ((try? FileManager.default.contentsOfDirectory(atPath: build.path)) ?? []).filter { $0.hasSuffix(".resources") }
+        do {
+            try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true,
+                                                    attributes: [.posixPermissions: 0o755])
+            for file in files {
+                try FileManager.default.copyItem(at: build.appendingPathComponent(file), to: copy.appendingPathComponent(file))
+            }
+            chmod(copy.path, 0o755)
+            return copy.appendingPathComponent(PeachCommandTests.executable.lastPathComponent)
+        } catch {
+            return PeachCommandTests.executable
+        }
+    }()
 
     /// `peach-crash-writer`: saves answers back to back and prints each one's number once it is committed.
     final class Writer {
@@ -57,8 +78,8 @@ struct DashboardReadOnlyTests {
         let writer = try Writer(directory: workspace.data)
         try writer.waitFor(50)
         let before = try FileManager.default.contentsOfDirectory(atPath: workspace.data).sorted()
-        let web = try workspace.dashboard(launcher: Self.asNobody
-            ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"] : [])
+        let web = try workspace.dashboard(launcher: Self.asNobody ? Self.nobody : [],
+                                      program: Self.asNobody ? Self.nobodysPeach : PeachCommandTests.executable)
 
         let first = try web.get("/export.csv")
         #expect(first.status == 200, "\(first.text.prefix(300))")
@@ -95,8 +116,8 @@ struct DashboardReadOnlyTests {
         try FileManager.default.removeItem(atPath: database + "-wal")
         try FileManager.default.removeItem(atPath: database + "-shm")
         let before = try FileManager.default.contentsOfDirectory(atPath: workspace.data).sorted()
-        let web = try workspace.dashboard(launcher: Self.asNobody
-            ? ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"] : [])
+        let web = try workspace.dashboard(launcher: Self.asNobody ? Self.nobody : [],
+                                      program: Self.asNobody ? Self.nobodysPeach : PeachCommandTests.executable)
 
         let csv = try web.get("/export.csv")
         #expect(csv.status == 200, "\(csv.text.prefix(300))")

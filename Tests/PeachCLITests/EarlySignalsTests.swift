@@ -50,6 +50,16 @@ struct EarlySignalsTests {
             #expect(process.isRunning, "a SIGHUP ended it")
             kill(process.processIdentifier, SIGTERM)
         }
+        // A lost stop would leave it running for ever: it is given a minute, then killed and failed.
+        let ended = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in ended.signal() }
+        if !process.isRunning { ended.signal() }
+        if ended.wait(timeout: .now() + 60) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            Issue.record("peach run did not stop on SIGTERM (signal \(signal) after \(milliseconds) ms)")
+            return
+        }
         process.waitUntilExit()
         #expect(process.terminationReason == .exit, "killed by signal \(process.terminationStatus)")
         #expect(process.terminationStatus == 0)

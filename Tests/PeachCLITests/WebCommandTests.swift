@@ -19,8 +19,9 @@ struct WebCommandTests {
             return file.path
         }
 
-        func dashboard(_ extra: [String] = ["--listen", "127.0.0.1:0"], launcher: [String] = []) throws -> DashboardProcess {
-            try DashboardProcess(extra + ["--data-dir", data, "--config", config], launcher: launcher)
+        func dashboard(_ extra: [String] = ["--listen", "127.0.0.1:0"], launcher: [String] = [],
+                       program: URL = PeachCommandTests.executable) throws -> DashboardProcess {
+            try DashboardProcess(extra + ["--data-dir", data, "--config", config], launcher: launcher, program: program)
         }
 
         /// Answers in every mode from simulated listeners, dated so that no run sits on the timeline's

@@ -263,7 +263,14 @@ final class PracticeBoxApp {
     }
 
     private func handleSignals(_ signals: UnixSignalsSequence, hangUpDuringStart: Bool) async {
-        if hangUpDuringStart {
+        // A signal can still reach the early handler while the sequence's sources register (its
+        // handler stays installed): what came meanwhile is handed over here, not lost.
+        let late = EarlySignals.takeReceived()
+        if late.contains(SIGTERM) || late.contains(SIGINT) {
+            logger.info("\(texts.current.text(.runSignalStopping, late.contains(SIGTERM) ? "SIGTERM" : "SIGINT"))")
+            return requestQuit()
+        }
+        if hangUpDuringStart || late.contains(SIGHUP) {
             guard terminal == nil else {
                 logger.info("\(texts.current.text(.runHangUpDuringStart))")
                 return requestQuit()
