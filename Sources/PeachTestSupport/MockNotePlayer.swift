@@ -1,4 +1,5 @@
 import PeachDomain
+import Synchronization
 
 public struct MockAudioError: Error, CustomStringConvertible {
     public var description: String { "the audio device is gone" }
@@ -14,6 +15,8 @@ public final class MockNotePlayer: NotePlayer {
     public private(set) var stopAllCount = 0
     public var playError: (any Error)?
     public var stopAllError: (any Error)?
+    /// When set, every note offers a way for moves from other threads (`directlyTunable`).
+    public var offersDirectTuning = false
 
     public init(clock: ManualTrainingClock) { self.clock = clock }
 
@@ -39,6 +42,7 @@ public final class MockNotePlayer: NotePlayer {
         if let playError { throw playError }
         let handle = MockPlaybackHandle(clock: clock, frequency: frequency, duration: duration, velocity: velocity,
                                         amplitude: amplitude)
+        if offersDirectTuning { handle.directNote = MockDirectNote() }
         handles.append(handle)
         return handle
     }
@@ -62,6 +66,9 @@ public final class MockPlaybackHandle: PlaybackHandle {
     public var adjustError: (any Error)?
     /// When set, `stop()` fails and the note keeps sounding (a wedged synthesiser voice).
     public var stopError: (any Error)?
+    /// The note as other threads reach it, when the player offers that.
+    public var directNote: MockDirectNote?
+    public var directlyTunable: (any DirectlyTunableNote)? { directNote }
 
     public init(clock: ManualTrainingClock, frequency: Frequency, duration: NoteDuration?, velocity: MIDIVelocity,
          amplitude: AmplitudeDB) {
@@ -91,4 +98,24 @@ public final class MockPlaybackHandle: PlaybackHandle {
     public func endByItself() {
         if endedAt == nil { endedAt = clock.elapsed }
     }
+}
+
+/// A note's way for moves from other threads: records them.
+public final class MockDirectNote: DirectlyTunableNote {
+    private let recorded = Mutex<[(frequency: Frequency, causedAt: UInt64)]>([])
+    public init() {}
+    public func retune(to frequency: Frequency, causedAt: UInt64) {
+        recorded.withLock { $0.append((frequency, causedAt)) }
+    }
+    public var moves: [(frequency: Frequency, causedAt: UInt64)] { recorded.withLock { $0 } }
+}
+
+/// A `TuningShortcut` that keeps every route it is given (nil: none).
+public final class RecordingTuningShortcut: TuningShortcut {
+    private let recorded = Mutex<[TuningRoute?]>([])
+    public init() {}
+    public func follow(_ route: TuningRoute?) { recorded.withLock { $0.append(route) } }
+    public var routes: [TuningRoute?] { recorded.withLock { $0 } }
+    /// The route in force now.
+    public var current: TuningRoute? { routes.last ?? nil }
 }

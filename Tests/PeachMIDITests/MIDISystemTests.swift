@@ -80,7 +80,12 @@ struct MIDISystemTests {
         let library = MappingLibrary.load(directories: [mappingDirectory.path, Fixtures.mappings.path])
         #expect(library.problems.isEmpty)
 
-        let client = try SequencerClient(mappings: library)
+        // The tuning control's short way (issue 12): a note followed from the input thread.
+        let tuning = DirectTuning()
+        let followed = MockDirectNote()
+        let route = TuningRoute(note: followed, centre: 440, range: Cents(100))
+        tuning.follow(route)
+        let client = try SequencerClient(mappings: library, tuning: tuning)
         defer { client.close() }
         let reader = EventReader()
         await reader.start(client.events)
@@ -101,6 +106,12 @@ struct MIDISystemTests {
             .noteOff(channel: 0, note: 62, velocity: 0), .programChange(channel: 0, program: 2),
             .pitchBend(channel: 0, value: -8192), .pitchBend(channel: 0, value: 8191),
         ])
+        // The wheel's moves also reached the followed note from the input thread, as the mapping reads them.
+        let bends: [Int16] = [2048, -8192, 8191]
+        #expect(followed.moves.map(\.frequency) == bends.map {
+            route.frequency(at: virtual.mapping.tuningValue(of: .pitchBend(channel: 0, value: $0))!)!
+        })
+        tuning.follow(nil)
         var mapper = ControllerMapper(mapping: virtual.mapping)
         // A key waits out the chord window (a single key, not a chord) before it answers.
         #expect(mapper.actions(for: virtualMessages[0], at: 0, skill: .comparison).isEmpty)

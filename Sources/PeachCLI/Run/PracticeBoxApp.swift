@@ -32,6 +32,7 @@ final class PracticeBoxApp {
     private let outputDevice: String
     private var sequencer: SequencerClient?
     private let mappings: MappingLibrary
+    private let tuning: DirectTuning
     private let soundCards: SoundCardMonitor?
     private let box: PracticeBox
     private let terminal: TerminalSession?
@@ -52,7 +53,7 @@ final class PracticeBoxApp {
     private init(texts: LiveTexts, voice: SpeechAnnouncer, configuration: LiveConfiguration, history: TrainingDataStore, answers: DurableAnswerWriter,
                  profile: PerceptualProfile,
                  engine: SoundEngine, output: ALSAPCMOutput, outputDevice: String, sequencer: SequencerClient?,
-                 mappings: MappingLibrary,
+                 mappings: MappingLibrary, tuning: DirectTuning,
                  soundCards: SoundCardMonitor?, box: PracticeBox, terminal: TerminalSession?, keyboardUse: KeyboardUse) {
         self.texts = texts
         self.voice = voice
@@ -65,6 +66,7 @@ final class PracticeBoxApp {
         self.outputDevice = outputDevice
         self.sequencer = sequencer
         self.mappings = mappings
+        self.tuning = tuning
         self.soundCards = soundCards
         self.box = box
         self.router = BoxEventRouter(box: box)
@@ -125,9 +127,11 @@ final class PracticeBoxApp {
         let comparison = ComparisonSession(
             notePlayer: engine, profile: profile, observers: [answers, profile, results, announcer],
             settings: configuration, clock: clock, gate: voice, interruptions: interruptions)
+        // Wheel moves reach the tunable note from the sequencer's input thread (issue 12).
+        let tuning = DirectTuning()
         let matching = PitchMatchingSession(
             notePlayer: engine, observers: [answers, profile, results, announcer], settings: configuration,
-            clock: clock, gate: voice, interruptions: interruptions)
+            clock: clock, gate: voice, interruptions: interruptions, shortcut: tuning)
         let memory = FileModeMemory(file: storeOptions.location.directory.appendingPathComponent("last-mode"))
         let box = PracticeBox(comparison: comparison, matching: matching, interruptions: interruptions,
                               modeMemory: memory, modeOverride: modeOverride, alerts: announcer, announcer: voice,
@@ -145,7 +149,7 @@ final class PracticeBoxApp {
         for problem in mappings.problems { logger.warning("\(texts.current.text(.runMappingSkipped, texts.current.describe(problem.errors)))") }
         let library = mappings.assigning(settings.controllers.assignments.map { ($0.pattern, $0.mapping) })
         do {
-            sequencer = try SequencerClient(mappings: library, texts: texts)
+            sequencer = try SequencerClient(mappings: library, tuning: tuning, texts: texts)
         } catch {
             // Waited for: the snd-seq module may load later (the run loop tries again).
             let waiting = texts.current.text(keyboard == .never ? .runWaitingForSequencer : .runWaitingForSequencerWithKeyboard, texts.current.describe(error))
@@ -159,7 +163,7 @@ final class PracticeBoxApp {
         }
         let terminal = keyboard == .never ? nil : TerminalSession()
         let app = PracticeBoxApp(texts: texts, voice: voice, configuration: configuration, history: history, answers: answers, profile: profile, engine: engine,
-                                 output: output, outputDevice: device, sequencer: sequencer, mappings: library,
+                                 output: output, outputDevice: device, sequencer: sequencer, mappings: library, tuning: tuning,
                                  soundCards: soundCards,
                                  box: box, terminal: terminal, keyboardUse: keyboard)
         announcer.add(CuePlayer(engine: engine, configuration: configuration, texts: texts, noteRMS: noteRMS))
@@ -351,7 +355,7 @@ final class PracticeBoxApp {
             } catch {
                 return
             }
-            if let opened = try? SequencerClient(mappings: mappings, texts: texts) {
+            if let opened = try? SequencerClient(mappings: mappings, tuning: tuning, texts: texts) {
                 logger.notice("\(texts.current.text(.runSequencerThere))")
                 sequencer = opened
             }
@@ -372,7 +376,13 @@ final class PracticeBoxApp {
                 guard var mapper = mappers[controller.boxID] else { continue }
                 let actions = mapper.actions(for: message, at: time, skill: router.activeSkill)
                 mappers[controller.boxID] = mapper
-                router.route(.controllerActions(actions, from: controller.boxID))
+                // Retunes carry the event's time: a move that reached the note from the input thread
+                // is not undone. A commit's held value is final: no later move (the spring's bounce)
+                // moves the note it releases.
+                let commits = actions.contains { if case .commitTuning = $0 { true } else { false } }
+                TuningMoveTime.$current.withValue(commits ? TuningMoveTime.final : time) {
+                    router.route(.controllerActions(actions, from: controller.boxID))
+                }
                 tickChords(of: controller.boxID, at: mapper.chordDeadline)
             }
         }

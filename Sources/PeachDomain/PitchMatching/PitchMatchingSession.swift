@@ -28,6 +28,8 @@ public final class PitchMatchingSession {
     private let resources: SessionResources
     private let observers: [any PitchMatchingObserver]
     private let settingsProvider: any TrainingSettingsProvider
+    /// Told which note the tuning control moves while the tunable note sounds (see `TuningShortcut`).
+    private let shortcut: (any TuningShortcut)?
     private var random: any RandomNumberGenerator
     /// The settings the current exercise started with; a new configuration applies from the next one.
     private var exerciseSettings = TrainingSettings()
@@ -41,6 +43,7 @@ public final class PitchMatchingSession {
         clock: any TrainingClock,
         gate: (any ExerciseGate)? = nil,
         interruptions: any TrainingInterruptionSource,
+        shortcut: (any TuningShortcut)? = nil,
         random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
         logger: Logger = Logger(label: "peach.pitch-matching")
     ) {
@@ -48,6 +51,7 @@ public final class PitchMatchingSession {
                                           trainingName: "pitch-matching training")
         self.observers = observers
         self.settingsProvider = settings
+        self.shortcut = shortcut
         self.random = random
         resources.stopOnInterruptions(from: interruptions, session: self,
                                       isRunning: { [weak self] in self?.isRunning ?? false },
@@ -90,6 +94,10 @@ public final class PitchMatchingSession {
             }
             guard resources.run == run else { return }
             state = .playingTunable
+            if let note = tunableHandle?.directlyTunable {
+                shortcut?.follow(TuningRoute(note: note, centre: tunableFrequency(of: challenge, at: 0),
+                                             range: exerciseSettings.pitchMatchingTuningRange))
+            }
         case .playingTunable:
             controlValue = value
             do {
@@ -108,6 +116,7 @@ public final class PitchMatchingSession {
     public func commit() {
         guard state == .playingTunable, let challenge = currentChallenge else { return }
         let run = resources.run
+        shortcut?.follow(nil)
         resources.releaseLogged(&tunableHandle)
         guard resources.run == run else { return }
         let userFrequency = tunableFrequency(of: challenge, at: controlValue)
@@ -132,6 +141,7 @@ public final class PitchMatchingSession {
     }
 
     private func tearDown() {
+        shortcut?.follow(nil)
         resources.silenceEverything()
         referenceHandle = nil
         tunableHandle = nil

@@ -23,4 +23,12 @@ public protocol PlaybackHandle: AnyObject {
 
     /// Releases the note with its envelope. A second call does nothing.
     func stop() throws
+
+    /// The same note for moves from other threads (the tuning control's input thread); nil when
+    /// the player has no such way (the default).
+    var directlyTunable: (any DirectlyTunableNote)? { get }
+}
+
+extension PlaybackHandle {
+    public var directlyTunable: (any DirectlyTunableNote)? { nil }
 }

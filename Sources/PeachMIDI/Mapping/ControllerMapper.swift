@@ -74,7 +74,7 @@ public struct ControllerMapper: Sendable {
         case let .controlChange(channel, controller, value):
             return controlChange(channel: channel, controller: controller, value: value)
         case let .pitchBend(channel, value):
-            return pitchBend(channel: channel, position: WheelPosition.normalized(pitchBend: value), at: time)
+            return pitchBend(message, channel: channel, position: WheelPosition.normalized(pitchBend: value), at: time)
         case .noteOff, .channelPressure, .polyPressure:
             return []
         }
@@ -84,10 +84,9 @@ public struct ControllerMapper: Sendable {
         let index = Int(channel) * 128 + Int(controller)
         let previous = controllerValues[index]
         controllerValues[index] = value
-        if case let .controlChange(tuningController, tuningChannel) = mapping.tuning, tuningController == controller,
-           tuningChannel.map({ $0 == channel }) ?? true {
+        if let tuning = mapping.tuningValue(of: .controlChange(channel: channel, controller: controller, value: value)) {
             guard skill == .matching else { return [] }
-            return [.adjustTuning(controlValue: WheelPosition.normalized(controllerValue: value))]
+            return [.adjustTuning(controlValue: tuning)]
         }
         // A button: a press is the rise to 64 or more. Buttons in "trigger" mode send 127 on every
         // press and nothing on release, so a repeated 127 is a press too.
@@ -98,10 +97,10 @@ public struct ControllerMapper: Sendable {
         }
     }
 
-    private mutating func pitchBend(channel: UInt8, position: Double, at time: UInt64) -> [ControllerAction] {
+    private mutating func pitchBend(_ message: MIDIMessage, channel: UInt8, position: Double, at time: UInt64) -> [ControllerAction] {
         switch skill {
         case .matching:
-            guard case let .pitchWheel(wheelChannel) = mapping.tuning, wheelChannel.map({ $0 == channel }) ?? true else { return [] }
+            guard let position = mapping.tuningWheelPosition(of: message) else { return [] }
             switch release.handle(position: position, at: time) {
             case .none: return []
             case let .adjust(value): return [.adjustTuning(controlValue: value)]

@@ -34,8 +34,10 @@ public final class SequencerClient: Sendable {
     private let texts: LiveTexts
 
     /// Opens the client and starts listening. Controllers already plugged in are reported first.
-    public init(name: String = "Peach", mappings: MappingLibrary, logger: Logger = Logger(label: "peach.midi"),
-                texts: LiveTexts = .english) throws(SequencerError) {
+    /// `tuning`: moves of a tuning control go from the input thread straight to the note it names
+    /// (issue 12), before the event is yielded.
+    public init(name: String = "Peach", mappings: MappingLibrary, tuning: DirectTuning? = nil,
+                logger: Logger = Logger(label: "peach.midi"), texts: LiveTexts = .english) throws(SequencerError) {
         let handle = try SequencerHandle(clientName: name)
         let input = try handle.createPort(
             name: Self.inputPortName,
@@ -60,8 +62,8 @@ public final class SequencerClient: Sendable {
         events = stream
         let stopped = DispatchSemaphore(value: 0)
         self.stopped = stopped
-        let loop = InputLoop(handle: handle, inputPort: input, feedbackPort: feedback, mappings: mappings, continuation: continuation,
-                             wakeRead: pipeEnds[0], logger: logger, texts: texts)
+        let loop = InputLoop(handle: handle, inputPort: input, feedbackPort: feedback, mappings: mappings, tuning: tuning,
+                             continuation: continuation, wakeRead: pipeEnds[0], logger: logger, texts: texts)
         loop.connectPresentControllers()
         let wakeRead = pipeEnds[0]
         let thread = Thread {
@@ -133,6 +135,7 @@ private final class InputLoop: @unchecked Sendable {
     let inputPort: Int
     let feedbackPort: Int
     let mappings: MappingLibrary
+    let tuning: DirectTuning?
     let continuation: AsyncStream<ControllerEvent>.Continuation
     let wakeRead: Int32
     let logger: Logger
@@ -144,13 +147,14 @@ private final class InputLoop: @unchecked Sendable {
     var overrunWarning = RepeatedWarning()
     var inputErrorWarning = RepeatedWarning()
 
-    init(handle: SequencerHandle, inputPort: Int, feedbackPort: Int, mappings: MappingLibrary,
+    init(handle: SequencerHandle, inputPort: Int, feedbackPort: Int, mappings: MappingLibrary, tuning: DirectTuning?,
          continuation: AsyncStream<ControllerEvent>.Continuation, wakeRead: Int32, logger: Logger, texts: LiveTexts) {
         self.texts = texts
         self.handle = handle
         self.inputPort = inputPort
         self.feedbackPort = feedbackPort
         self.mappings = mappings
+        self.tuning = tuning
         self.continuation = continuation
         self.wakeRead = wakeRead
         self.logger = logger
@@ -212,6 +216,7 @@ private final class InputLoop: @unchecked Sendable {
         if let message = MIDIMessage(sequencerEvent: event) {
             let source = SequencerAddress(client: Int(event.source.client), port: Int(event.source.port))
             guard let controller = controllers[source] ?? adopt(source) else { return }
+            tuning?.deliver(message, mappedBy: controller.mapping, at: time)
             continuation.yield(.message(message, from: controller, at: time))
             return
         }

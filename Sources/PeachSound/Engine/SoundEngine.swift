@@ -14,7 +14,7 @@ public final class SoundEngine: NotePlayer {
     /// Voice slots: more than training ever sounds at once, with room for release tails.
     public static let defaultVoiceCount = 8
     /// How far `adjustFrequency` may move a note from the key it was started on (two octaves).
-    static let ratioRange = 0.25...4.0
+    nonisolated static let ratioRange = 0.25...4.0
 
     public nonisolated let renderer: VoiceRenderer
     public let calibration: KeyCalibration
@@ -135,24 +135,52 @@ public final class SoundEngineNote: PlaybackHandle {
     /// What the note's key actually sounds at; frequencies are reached by ratio from it.
     let keyFrequency: Double
     private var isStopped = false
+    private let directNote: DirectNote
 
     init(engine: SoundEngine, slot: Int, generation: UInt32, keyFrequency: Double) {
         self.engine = engine
         self.slot = slot
         self.generation = generation
         self.keyFrequency = keyFrequency
+        directNote = DirectNote(mailbox: engine.renderer.tuning, slot: slot, generation: generation, keyFrequency: keyFrequency)
     }
 
     public func adjustFrequency(_ frequency: Frequency) throws {
         guard !isStopped, let engine else { return }
         let ratio = frequency.rawValue / keyFrequency
         guard SoundEngine.ratioRange.contains(ratio) else { throw SoundError.frequencyOutOfRange(frequency: frequency.rawValue) }
-        try engine.send(.retune(slot: slot, generation: generation, ratio: ratio))
+        try engine.send(.retune(slot: slot, generation: generation, ratio: ratio, causedAt: TuningMoveTime.current))
     }
+
+    public var directlyTunable: (any DirectlyTunableNote)? { directNote }
 
     public func stop() throws {
         guard !isStopped else { return }
         isStopped = true
         try engine?.send(.release(slot: slot, generation: generation))
+    }
+}
+
+/// When the controller event being handled was read (monotonic ns, as the sequencer stamps it), for
+/// the retunes it causes: a move that already reached the note from the input thread
+/// (`DirectlyTunableNote`) is not undone by the same or an older move forwarded later.
+public enum TuningMoveTime {
+    /// 0: unknown (the computer keyboard); such a retune applies whenever it comes.
+    @TaskLocal public static var current: UInt64 = 0
+    /// A commit's held value: no later move reaches the note it releases.
+    public static let final = UInt64.max
+}
+
+/// A note of the engine as the input thread reaches it: its slot's `TuningMailbox`.
+struct DirectNote: DirectlyTunableNote {
+    let mailbox: TuningMailbox
+    let slot: Int
+    let generation: UInt32
+    let keyFrequency: Double
+
+    func retune(to frequency: Frequency, causedAt time: UInt64) {
+        let ratio = frequency.rawValue / keyFrequency
+        guard SoundEngine.ratioRange.contains(ratio) else { return }
+        mailbox.post(slot: slot, TuningMailbox.Move(generation: generation, ratio: ratio, causedAt: time))
     }
 }

@@ -23,6 +23,8 @@ final class Voice {
     private(set) var generation: UInt32 = 0
     private var key: Int32 = 0
     private var ratio = 1.0
+    /// When the move that set `ratio` was read from its controller: an older move comes too late.
+    private var tunedAt: UInt64 = 0
     private var gain: Float = 1
     /// Output frame at which a timed note is released; Int64.max when none.
     private var releaseFrame = Int64.max
@@ -62,6 +64,7 @@ final class Voice {
         self.generation = generation
         self.key = key
         self.ratio = ratio
+        tunedAt = 0
         self.gain = gain
         self.releaseFrame = releaseFrame
         fadeRemaining = 0
@@ -73,8 +76,15 @@ final class Voice {
         state = .sounding
     }
 
-    func retune(generation: UInt32, ratio: Double) {
-        guard state != .idle, generation == self.generation else { return }
+    /// Moves the note to `ratio` unless a move read later (`causedAt`, 0: none known) has already
+    /// moved it. `whileHeld`: only until the note is released (a move from the input thread may
+    /// still come after the commit that released it; the tail keeps the committed pitch).
+    func retune(generation: UInt32, ratio: Double, causedAt: UInt64, whileHeld: Bool = false) {
+        guard state != .idle, generation == self.generation, !whileHeld || state == .sounding else { return }
+        if causedAt != 0 {
+            guard causedAt >= tunedAt else { return }
+            tunedAt = causedAt
+        }
         self.ratio = ratio
     }
 

@@ -3,7 +3,9 @@
 enum VoiceCommand: BitwiseCopyable {
     /// `releaseAfter` in output frames; negative: sounds until released.
     case start(slot: Int, generation: UInt32, key: Int32, velocity: Int32, ratio: Double, gain: Float, releaseAfter: Int)
-    case retune(slot: Int, generation: UInt32, ratio: Double)
+    /// `causedAt`: when the move was read from its controller (monotonic ns), 0 when it has no such
+    /// time (the computer keyboard): see `TuningMailbox`.
+    case retune(slot: Int, generation: UInt32, ratio: Double, causedAt: UInt64)
     case release(slot: Int, generation: UInt32)
     case silenceAll
     case cue(samples: UnsafePointer<Float>, count: Int, gain: Float)

@@ -14,6 +14,9 @@ public final class VoiceRenderer: @unchecked Sendable {
     static let cueSlots = 4
 
     let commands = CommandRing<VoiceCommand>(capacity: 1024)
+    /// Moves from the input thread, per slot (see `TuningMailbox`), and the last sequence taken of each.
+    let tuning: TuningMailbox
+    private var tuningSeen: [UInt64]
     /// Per slot, the generation that owns it, 0 when free. The player claims a free slot by storing
     /// a new generation; the render thread frees it by exchanging its own generation for 0, so a slot
     /// claimed again in the meantime stays claimed.
@@ -28,6 +31,8 @@ public final class VoiceRenderer: @unchecked Sendable {
     init(voices: [Voice]) {
         self.voices = voices
         owners = voices.map { _ in ManagedAtomic<UInt32>(0) }
+        tuning = TuningMailbox(slots: voices.count)
+        tuningSeen = Array(repeating: 0, count: voices.count)
         cues = Array(repeating: (nil, 0, 0, 0, 0), count: Self.cueSlots)
         mix = .allocate(capacity: Self.chunk)
     }
@@ -91,8 +96,8 @@ public final class VoiceRenderer: @unchecked Sendable {
             case let .start(slot, generation, key, velocity, ratio, gain, releaseAfter):
                 voices[slot].start(generation: generation, key: key, velocity: velocity, ratio: ratio, gain: gain,
                                    releaseFrame: releaseAfter < 0 ? .max : frame + Int64(releaseAfter))
-            case let .retune(slot, generation, ratio):
-                voices[slot].retune(generation: generation, ratio: ratio)
+            case let .retune(slot, generation, ratio, causedAt):
+                voices[slot].retune(generation: generation, ratio: ratio, causedAt: causedAt)
             case let .release(slot, generation):
                 voices[slot].release(generation: generation)
             case .silenceAll:
@@ -107,6 +112,11 @@ public final class VoiceRenderer: @unchecked Sendable {
                 }
                 cues[chosen] = (samples, count, 0, gain, 0)
             }
+        }
+        // Moves from the input thread after the queued commands; their times decide which move is newest.
+        for slot in 0..<voices.count {
+            guard let move = tuning.take(slot: slot, seen: &tuningSeen[slot]) else { continue }
+            voices[slot].retune(generation: move.generation, ratio: move.ratio, causedAt: move.causedAt, whileHeld: true)
         }
     }
 

@@ -60,16 +60,17 @@ struct PitchMatchingFixture {
     let interruptions: TrainingInterruptionCenter
     let log: LogCapture
 
-    init(settings: TrainingSettings = TrainingSettings(), seed: UInt64 = 1) {
+    init(settings: TrainingSettings = TrainingSettings(), seed: UInt64 = 1, shortcut: (any TuningShortcut)? = nil) {
         clock = ManualTrainingClock()
         player = MockNotePlayer(clock: clock)
+        player.offersDirectTuning = shortcut != nil
         observer = RecordingPitchMatchingObserver()
         self.settings = FixedSettingsProvider(settings)
         interruptions = TrainingInterruptionCenter()
         log = LogCapture()
         session = PitchMatchingSession(
             notePlayer: player, observers: [observer], settings: self.settings, clock: clock,
-            interruptions: interruptions, random: SeededRandomGenerator(seed: seed), logger: log.logger)
+            interruptions: interruptions, shortcut: shortcut, random: SeededRandomGenerator(seed: seed), logger: log.logger)
     }
 
     var noteSeconds: Double { settings.currentSettings.noteDuration.seconds }

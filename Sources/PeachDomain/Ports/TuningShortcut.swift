@@ -1,0 +1,31 @@
+/// Where a Tune & Match session says which note the tuning control moves now, and how (issue 12),
+/// so that the controller's input thread can move it at once instead of waiting for the main
+/// actor. The session alone decides: a route while its tunable note sounds, none at any other time.
+/// The main actor still receives every move and keeps the session's state; the route only makes
+/// the note follow sooner.
+public protocol TuningShortcut: Sendable {
+    /// The route from now on; nil: the control moves no note.
+    func follow(_ route: TuningRoute?)
+}
+
+/// What a move of the tuning control means while a tunable note sounds: that note, and its pitch
+/// for each control value, as the session maps it.
+public struct TuningRoute: Sendable {
+    public let note: any DirectlyTunableNote
+    /// The note's frequency at control value 0.
+    public let centre: Frequency
+    /// How far the control's ends (±1) move the note from `centre`.
+    public let range: Cents
+
+    public init(note: any DirectlyTunableNote, centre: Frequency, range: Cents) {
+        self.note = note
+        self.centre = centre
+        self.range = range
+    }
+
+    /// The note's frequency at `controlValue` (clamped to −1…+1); nil for a value that is no number.
+    public func frequency(at controlValue: Double) -> Frequency? {
+        guard !controlValue.isNaN else { return nil }
+        return centre.shifted(by: range * min(max(controlValue, -1), 1))
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import PeachTestSupport
+import Testing
+@testable import PeachDomain
+
+/// Issue 12: the session tells the input side which note the tuning control moves, and how, only
+/// while the tunable note sounds; the route's pitches are the session's own.
+@Suite("Pitch-matching session: the tuning control's short way")
+@MainActor
+struct PitchMatchingShortcutTests {
+    @Test("no route before the first touch; then the tunable note, with the session's pitch for every value")
+    func routeWhileTunableSounds() throws {
+        let shortcut = RecordingTuningShortcut()
+        let settings = TrainingSettings(intervals: [DirectedInterval(.majorThird, .up)], tuningSystem: .justIntonation,
+                                        pitchMatchingTuningRange: 60)
+        let fixture = PitchMatchingFixture(settings: settings, shortcut: shortcut)
+        fixture.start(at: .awaitingTuning, scope: .intervals)
+        #expect(shortcut.routes.isEmpty, "a route before the tunable note sounds")
+        fixture.session.adjust(0.25)
+        let route = try #require(shortcut.current)
+        let tunable = try #require(fixture.player.lastHandle)
+        #expect(route.note as? MockDirectNote === tunable.directNote)
+        for value in [-1, -0.3, 0, 0.42, 0.999, 1, 3] {
+            fixture.session.adjust(value)
+            let sessions = try #require(fixture.session.tunableFrequency)
+            let routes = try #require(route.frequency(at: value))
+            #expect(abs(routes.cents(from: sessions).rawValue) < 1e-9, "at \(value)")
+        }
+        #expect(route.frequency(at: .nan) == nil)
+    }
+
+    @Test("the commit withdraws the route before the note is released; the next note gets its own")
+    func commitWithdraws() throws {
+        let shortcut = RecordingTuningShortcut()
+        let fixture = PitchMatchingFixture(shortcut: shortcut)
+        fixture.start(at: .playingTunable)
+        let first = try #require(shortcut.current?.note as? MockDirectNote)
+        fixture.session.commit()
+        #expect(shortcut.routes.count == 2)
+        #expect(shortcut.current == nil)
+        fixture.clock.advance(seconds: 0.4 + fixture.noteSeconds)
+        fixture.session.adjust(0)
+        let second = try #require(shortcut.current?.note as? MockDirectNote)
+        #expect(first !== second)
+    }
+
+    @Test("stop and an interruption withdraw the route", arguments: [false, true])
+    func stopWithdraws(interrupted: Bool) throws {
+        let shortcut = RecordingTuningShortcut()
+        let fixture = PitchMatchingFixture(shortcut: shortcut)
+        fixture.start(at: .playingTunable)
+        #expect(shortcut.current != nil)
+        if interrupted { fixture.interruptions.post(.audioInterruptionBegan) } else { fixture.session.stop() }
+        #expect(shortcut.current == nil)
+        #expect(fixture.session.state == .idle)
+    }
+
+    @Test("a player without a way from other threads gets no route")
+    func noDirectWay() {
+        let shortcut = RecordingTuningShortcut()
+        let fixture = PitchMatchingFixture(shortcut: shortcut)
+        fixture.player.offersDirectTuning = false
+        fixture.start(at: .playingTunable)
+        #expect(shortcut.routes.isEmpty)
+    }
+}
