@@ -114,6 +114,8 @@ func storageFigures(_ sink: inout Int) {
 
 if CommandLine.arguments.contains("--e2e-latency") {
     endToEndLatencyFigures()
+} else if CommandLine.arguments.contains("--tuning-latency") {
+    tuningLatencyFigures()
 } else if CommandLine.arguments.contains("--midi-flood") {
     await sequencerFloodFigures()
 } else if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--import-child" {

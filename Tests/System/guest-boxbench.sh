@@ -4,7 +4,10 @@
 # - the idle CPU use of `peach run` with no note sounding;
 # - per buffer (64×2, 128×2, 128×3, 256×3): the latency from a MIDI event on the keyboard to the
 #   sound out of snd-aloop (peach-bench --e2e-latency; --notes for FluidSynth) and the xruns per
-#   minute while it ran, counted by the same preloaded probe (PeachXrunProbe) in both programs.
+#   minute while it ran, counted by the same preloaded probe (PeachXrunProbe) in both programs;
+#   then the time from a pitch-wheel move to the change of the sounding note's pitch
+#   (peach-bench --tuning-latency): Peach's tuning path against FluidSynth's pitch bend.
+# PEACH_BOXBENCH_BUFFERS="128 2" (comma-separated "FRAMES PERIODS") measures only those buffers.
 # Release builds when there are (make bench builds them). Absolute figures are from an emulated
 # guest; the ratios are the claim.
 # guest-timeout: 2400
@@ -40,7 +43,8 @@ peach_round() {  # PERIOD PERIODS
   local pid=$! start
   waitfor "$OUT/peach.log" "controller $KEYBOARD_NAME.*with mapping" 120 "peach run to take the keyboard" || { kill -TERM $pid; wait $pid; return 1; }
   start=$(uptime_ns)
-  PEACH_BENCH_PROGRAM="peach run" PEACH_BENCH_BUFFER="$1 × $2" "$BENCH" --e2e-latency
+  PEACH_BENCH_PROGRAM="peach run" PEACH_BENCH_BUFFER="$1 × $2" "$BENCH" --e2e-latency \
+    && PEACH_BENCH_PROGRAM="peach run" PEACH_BENCH_BUFFER="$1 × $2" "$BENCH" --tuning-latency
   local rc=$?
   xruns "$report" "$start" "peach run, $1 × $2"
   kill -TERM $pid; wait $pid
@@ -50,12 +54,13 @@ peach_round() {  # PERIOD PERIODS
 fluid_round() {  # PERIOD PERIODS
   local report=$OUT/probe-fluidsynth-$1x$2-$RANDOM.txt; : > "$report"
   PEACH_XRUN_PROBE=$report LD_PRELOAD=$PROBE fluidsynth -a alsa -m alsa_seq -o audio.alsa.device=hw:Loopback,0,0 \
-    -o audio.period-size="$1" -o audio.periods="$2" -r 48000 -s -i "$ROOT/SoundFonts/peach.sf2" > "$OUT/fluidsynth.log" 2>&1 &
+    -o audio.period-size="$1" -o audio.periods="$2" -r 48000 -R 0 -C 0 -s -i "$ROOT/SoundFonts/peach.sf2" > "$OUT/fluidsynth.log" 2>&1 &
   local pid=$!
   waitfor /proc/asound/seq/clients 'FLUID Synth' 60 "fluidsynth in the sequencer" || { kill -TERM $pid; wait $pid; return 1; }
   aconnect "$KEYBOARD_NAME" 'FLUID Synth' || { echo "FAIL: aconnect $KEYBOARD_NAME to FluidSynth"; kill -TERM $pid; wait $pid; return 1; }
   local start; start=$(uptime_ns)
-  PEACH_BENCH_PROGRAM="stock FluidSynth" PEACH_BENCH_BUFFER="$1 × $2" "$BENCH" --e2e-latency --notes
+  PEACH_BENCH_PROGRAM="stock FluidSynth" PEACH_BENCH_BUFFER="$1 × $2" "$BENCH" --e2e-latency --notes \
+    && PEACH_BENCH_PROGRAM="stock FluidSynth" PEACH_BENCH_BUFFER="$1 × $2" "$BENCH" --tuning-latency --notes
   local rc=$?
   xruns "$report" "$start" "stock FluidSynth, $1 × $2"
   kill -TERM $pid; wait $pid
@@ -78,7 +83,8 @@ kill -TERM $peach; wait $peach
 plug_keyboard
 waitfor /proc/asound/seq/clients "$KEYBOARD_NAME" 60 "the keyboard in the sequencer" || exit 1
 
-for buffer in "64 2" "128 2" "128 3" "256 3"; do
+IFS=',' read -r -a buffers <<< "${PEACH_BOXBENCH_BUFFERS:-64 2,128 2,128 3,256 3}"
+for buffer in "${buffers[@]}"; do
   set -- $buffer
   peach_round "$1" "$2" || fail "peach run, $1 × $2"
   fluid_round "$1" "$2" || fail "fluidsynth, $1 × $2"
