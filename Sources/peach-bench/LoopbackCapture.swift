@@ -80,10 +80,14 @@ final class LoopbackCapture {
     /// What was kept since `startRecording`; nil when the capture restarted meanwhile (its clock too).
     func stopRecording() -> Recording? {
         defer { recording = nil }
-        guard let recording, !restartedWhileRecording else { return nil }
-        return Recording(samples: recording.map { Double($0) / 32768 },
-                         start: captureStart &+ recordingFrom * 1_000_000_000 / 48_000)
+        guard let recording, !restartedWhileRecording else { lastRecording = nil; return nil }
+        lastRecording = Recording(samples: recording.map { Double($0) / 32768 },
+                                  start: captureStart &+ recordingFrom * 1_000_000_000 / 48_000)
+        return lastRecording
     }
+
+    /// What the last `stopRecording` returned.
+    private(set) var lastRecording: Recording?
 
     /// Reads for `seconds`, whatever it hears.
     func listen(seconds: Double) { _ = wait(seconds: seconds) { _ in false } }

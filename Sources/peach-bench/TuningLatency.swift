@@ -19,7 +19,7 @@ func tuningLatencyFigures(rounds: Int = 12) {
     let keyboard = RawKeyboard()
     var latencies: [Double] = []
     var unclear = 0
-    for _ in 0..<rounds {
+    for round in 0..<rounds {
         if fluid {
             capture.waitForSilence()
             keyboard.send([0xE0, 0x00, 0x40, 0x90, 0x45, 0x64])  // wheel centred, A4 on
@@ -40,9 +40,28 @@ func tuningLatencyFigures(rounds: Int = 12) {
         } else {
             unclear += 1
         }
+        if let directory = ProcessInfo.processInfo.environment["PEACH_BENCH_RECORDINGS"], let recording = capture.lastRecording {
+            // For a look afterwards: the samples as 64-bit floats, the move's sample in the name.
+            let name = "\(directory)/tuning-\(fluid ? "fluidsynth" : "peach")-\(round)-move-\(recording.index(at: sent)).f64"
+            _ = FileManager.default.createFile(atPath: name, contents: recording.samples.withUnsafeBytes { Data($0) })
+        }
         keyboard.send(fluid ? [0x80, 0x45, 0x00] : [0x90, 0x3C, 0x64, 0x80, 0x3C, 0x00])  // off / a key commits
     }
     guard !latencies.isEmpty else { benchFailure("no round showed a clean change of pitch (\(unclear) unclear)") }
     if unclear > 0 { print("note: \(unclear) of \(rounds) rounds showed no clean change of pitch and were not counted") }
     printLatencyFigure("wheel move to pitch change", latencies, program: fluid ? "stock FluidSynth" : "peach run", decimals: 2)
+}
+
+/// `peach-bench --pitch-change FILE`: the analysis of one kept recording (`tuning-…-move-N.f64`),
+/// for a look at a round the bench called unclear.
+func pitchChangeOfRecording(_ path: String) {
+    guard let data = FileManager.default.contents(atPath: path),
+          let move = path.split(separator: "-").last.flatMap({ Int($0.split(separator: ".").first ?? "") }) else {
+        benchFailure("cannot read \(path)")
+    }
+    let samples = data.withUnsafeBytes { Array($0.bindMemory(to: Double.self)) }
+    let stretches = PitchChange.continuousStretches(samples)
+    print("\(samples.count) samples, move at \(move), \(stretches.count) continuous stretches")
+    guard let change = PitchChange.index(in: samples, from: move) else { return print("no clear change") }
+    print(String(format: "change at %.2f: %.3f ms after the move", change, (change - Double(move)) / 48))
 }

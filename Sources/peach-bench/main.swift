@@ -116,6 +116,8 @@ if CommandLine.arguments.contains("--e2e-latency") {
     endToEndLatencyFigures()
 } else if CommandLine.arguments.contains("--tuning-latency") {
     tuningLatencyFigures()
+} else if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--pitch-change" {
+    pitchChangeOfRecording(CommandLine.arguments[2])
 } else if CommandLine.arguments.contains("--midi-flood") {
     await sequencerFloodFigures()
 } else if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--import-child" {

@@ -16,6 +16,8 @@ PEACH=.build/release/peach; [ -x "$PEACH" ] || PEACH=.build/debug/peach
 BENCH=.build/release/peach-bench; [ -x "$BENCH" ] || BENCH=.build/debug/peach-bench
 PROBE=.build/release/libPeachXrunProbe.so; [ -f "$PROBE" ] || PROBE=.build/debug/libPeachXrunProbe.so
 export XDG_CACHE_HOME=/tmp/peach-cache XDG_CONFIG_HOME=/tmp/peach-config
+# The tuning rounds' recordings, for a look afterwards (peach-bench --tuning-latency).
+export PEACH_BENCH_RECORDINGS=$OUT
 modprobe snd-seq; modprobe snd-aloop || { echo "FAIL: modprobe snd-aloop"; exit 1; }
 setup_keyboard
 waitfor /proc/asound/cards Loopback 20 || exit 1
@@ -35,7 +37,8 @@ xruns() {
 }
 
 peach_round() {  # PERIOD PERIODS
-  printf 'feedback:\n  cues: false\n  voice: false\naudio:\n  device: hw:Loopback,0,0\n  period-frames: %s\n  periods: %s\n  grow-buffer: false\n' \
+  # Notes from A4 up: the tuning rounds read the pitch from zero crossings, several in each stretch.
+  printf 'training:\n  note-range: {lowest: A4, highest: A5}\nfeedback:\n  cues: false\n  voice: false\naudio:\n  device: hw:Loopback,0,0\n  period-frames: %s\n  periods: %s\n  grow-buffer: false\n' \
     "$1" "$2" > /tmp/peach-bench.yaml
   local report=$OUT/probe-peach-$1x$2-$RANDOM.txt; : > "$report"
   PEACH_XRUN_PROBE=$report LD_PRELOAD=$PROBE "$PEACH" run --config /tmp/peach-bench.yaml --data-dir /tmp/peach-data \
