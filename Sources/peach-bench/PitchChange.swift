@@ -15,13 +15,16 @@ enum PitchChange {
     /// The sample position at which the pitch changed after `from` (the move); nil when the
     /// recording shows no steady sine before or after it, or the change cannot be placed.
     static func index(in samples: [Double], from: Int) -> Double? {
-        guard from > 4800, from + 7200 < samples.count else { return nil }
+        guard from > 4800, from + 9600 <= samples.count else { return nil }
         let stretches = continuousStretches(samples)
-        guard let old = median(stretches.filter { $0.upperBound <= from && $0.lowerBound >= from - 4800 }
-                                            .compactMap { period(of: crossings(samples[$0])) }),
-              let new = median(stretches.filter { $0.lowerBound >= from + 4800 }.compactMap { period(of: crossings(samples[$0])) }),
+        /// The periods of the stretches' parts inside `window`.
+        func periods(in window: Range<Int>) -> [Double] {
+            stretches.map { $0.clamped(to: window) }.filter { !$0.isEmpty }.compactMap { period(of: crossings(samples[$0])) }
+        }
+        guard let old = median(periods(in: (from - 4800)..<from)), let new = median(periods(in: (from + 4800)..<(from + 9600))),
               abs(old - new) > 0.01 else { return nil }
-        for stretch in stretches where stretch.upperBound > from && stretch.lowerBound < from + 4800 {
+        // From a little before the move (two old crossings at least) to where the pitch has surely changed.
+        for stretch in stretches.map({ $0.clamped(to: (from - 960)..<(from + 4800)) }) where !stretch.isEmpty {
             let found = crossings(samples[stretch])
             if fits(found, period: old) { continue }
             return change(in: found, old: old, new: new)
@@ -71,11 +74,12 @@ enum PitchChange {
         return fits(crossings, period: period) ? period : nil
     }
 
-    /// Whether the crossings lie on one line of this period, within a fiftieth of a sample.
+    /// Whether the crossings lie on one line of this period, within a twentieth of a sample (a step
+    /// of 100 cents moves the next crossing by 6 % of a period, several samples).
     static func fits(_ crossings: [Double], period: Double) -> Bool {
         let phase = zip(crossings.indices, crossings).map { $1 - Double($0) * period }
         guard let low = phase.min(), let high = phase.max() else { return true }
-        return high - low < 0.02
+        return high - low < 0.05
     }
 
     /// Where the crossings leave the line of the `old` period for one of the `new` period: at least
