@@ -86,7 +86,7 @@ func soundBench() {
             latencies.append((audio.firstIndex { abs($0) > 1e-4 } ?? audio.endIndex) - audio.startIndex)
         }
         print("note-on latency, call to first non-silent sample: \(latencies.map(String.init).joined(separator: ", ")) frames "
-              + "(A2, A4, A6; add the ALSA buffer, 768 frames = 16 ms by default)")
+              + "(A2, A4, A6; add the ALSA buffer: peach run 2 × 128 frames = 5.3 ms by default)")
 
         // CPU per second of audio per voice: 8 voices held for 20 s of audio.
         try engine.stopAll()
@@ -114,9 +114,10 @@ func soundBench() {
         print("sound benchmark failed: \(error)")
     }
 
-    // Peak RSS, each in a fresh process.
-    for (label, path, preset) in [("Peach's own SoundFont", peach, "0:0"),
-                                  ("FluidR3_GM (148 MB)", "/usr/share/sounds/sf2/FluidR3_GM.sf2", "0:0")] {
+    // Peak RSS, each in a fresh process, beside stock FluidSynth holding the same preset's A4
+    // (issue 12: at most FluidSynth's + 10 MB with Peach's SoundFont, + 20 MB with FluidR3_GM).
+    for (label, path, preset, allowance) in [("Peach's own SoundFont", peach, "0:0", 10.0),
+                                             ("FluidR3_GM (148 MB)", "/usr/share/sounds/sf2/FluidR3_GM.sf2", "0:0", 20.0)] {
         guard FileManager.default.fileExists(atPath: path) else {
             print("peak RSS with \(label): \(path) is not installed")
             continue
@@ -133,10 +134,46 @@ func soundBench() {
             let kilobytes = Int(text.split(separator: " ").first?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? -1
             print("peak RSS, engine with \(SoundEngine.defaultVoiceCount) voices on \(label)".padding(toLength: 56, withPad: " ", startingAt: 0)
                   + String(format: "%10.1f MB", Double(kilobytes) / 1024))
+            guard let stock = stockFluidSynthPeakRSS(soundFont: path) else {
+                print("peak RSS of stock FluidSynth on \(label): not measured (is fluidsynth installed?)")
+                continue
+            }
+            let difference = Double(kilobytes - stock) / 1024
+            print("peak RSS, stock FluidSynth on \(label)".padding(toLength: 56, withPad: " ", startingAt: 0)
+                  + String(format: "%10.1f MB  (Peach %+.1f MB; the target: at most %+.0f)", Double(stock) / 1024,
+                           difference, allowance))
         } catch {
             print("peak RSS with \(label): \(error)")
         }
     }
+}
+
+/// Stock FluidSynth (Debian's `fluidsynth`, reverb and chorus off, rendering to /dev/null) with
+/// the SoundFont loaded and A4 held on its first preset: its peak RSS in kB, nil when it cannot run.
+func stockFluidSynthPeakRSS(soundFont: String) -> Int? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/fluidsynth")
+    process.arguments = ["-a", "file", "-o", "audio.file.name=/dev/null", "-o", "audio.file.type=raw", "-R", "0", "-C", "0", soundFont]
+    let input = Pipe()
+    process.standardInput = input
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return nil }
+    defer { process.waitUntilExit() }
+    // The shell reads commands only once the SoundFont is loaded: the peak is read once it has not
+    // grown for a second (the load done and the note sounding).
+    input.fileHandleForWriting.write(Data("noteon 0 69 100\n".utf8))
+    var peak = 0, steadySince = Date()
+    while Date().timeIntervalSince(steadySince) < 1, process.isRunning {
+        Thread.sleep(forTimeInterval: 0.1)
+        let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
+        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
+        let now = line.flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") } ?? 0
+        if now != peak { peak = now; steadySince = Date() }
+    }
+    input.fileHandleForWriting.write(Data("quit\n".utf8))
+    try? input.fileHandleForWriting.close()
+    return peak > 0 ? peak : nil
 }
 
 /// Render time per 256-frame period with one note sounding, Peach's engine against stock FluidSynth
