@@ -18,6 +18,10 @@ VM_PACKAGES := qemu-system-x86 busybox-static kmod udev systemd alsa-utils fluid
 EXTRA_PACKAGES ?=
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 PEACH := .build/$(CONFIG)/peach
+# Release builds link the Swift runtime and Foundation into the binary: only the pages a process
+# touches are resident, where the shared libraries cost every process about 5 MB more (peach web on
+# an empty history 47.2 → 42.3 MB, peach --help 35.7 → 31.1 MB). Tests build debug, as before.
+STATIC := $(if $(filter release,$(CONFIG)),--static-swift-stdlib)
 # Arguments for `make run`; `make run ARGS="--help"` passes others.
 ARGS ?= run
 
@@ -48,7 +52,7 @@ deps:
 
 # Builds and fails on any compiler warning in the project's own sources.
 build: deps
-	@set -o pipefail; $(SWIFT) build -c $(CONFIG) 2>&1 | tee .build-log.txt
+	@set -o pipefail; $(SWIFT) build -c $(CONFIG) $(STATIC) 2>&1 | tee .build-log.txt
 	@! grep -E '^/.*/(Sources|Tests|Benchmarks)/.*: warning:' .build-log.txt || { echo "build has warnings (see above)" >&2; exit 1; }
 
 run: build
@@ -84,9 +88,9 @@ system-test: build-tests
 # (boxbench: Peach beside stock FluidSynth, latency and xruns per buffer size), and
 # `webbench` counts peach run's underruns while peach web is loaded with requests.
 bench: deps
-	$(SWIFT) build -c release --product peach-bench
-	$(SWIFT) build -c release --product peach
-	$(SWIFT) build -c release --product PeachXrunProbe
+	$(SWIFT) build -c release --static-swift-stdlib --product peach-bench
+	$(SWIFT) build -c release --static-swift-stdlib --product peach
+	$(SWIFT) build -c release --static-swift-stdlib --product PeachXrunProbe
 	.build/release/peach-bench
 	SYSTEM_TEST_OUT=.build/bench-system Tests/System/run.sh midibench boxbench webbench
 
@@ -125,7 +129,7 @@ uninstall:
 # Rebuilds the default SoundFont from its tool; the same bytes every time (a unit test checks the
 # committed file against a fresh one).
 soundfont:
-	$(SWIFT) build -c release --product peach-soundfont
+	$(SWIFT) build -c release --static-swift-stdlib --product peach-soundfont
 	.build/release/peach-soundfont SoundFonts/peach.sf2
 
 clean:
