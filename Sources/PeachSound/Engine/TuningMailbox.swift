@@ -29,8 +29,6 @@ final class TuningMailbox: Sendable {
         times = (0..<slots).map { _ in ManagedAtomic<UInt64>(0) }
     }
 
-    var slots: Int { sequences.count }
-
     /// Any thread: the note of `generation` in `slot` should sound at `ratio`. Lock-free, no allocation.
     func post(slot: Int, _ move: Move) {
         var sequence = sequences[slot].load(ordering: .relaxed)
