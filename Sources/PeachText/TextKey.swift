@@ -1,6 +1,26 @@
 /// Every text Peach shows or says, by its key in the tables (`Texts/en.json`, `Texts/de.json`: the
 /// raw value is the key). A test checks that every table has exactly these keys.
 public enum TextKey: String, CaseIterable, Sendable {
+    // Command-line help: the names of option values (`--listener <file>`)
+    case valueCents
+    case valueCount
+    case valueDays
+    case valueDecibels
+    case valueDeviceName
+    case valueDirectory
+    case valueFile
+    case valueHertz
+    case valueListenAddress
+    case valueLogLevel
+    case valueMode
+    case valueNote
+    case valuePCMDevice
+    case valuePreset
+    case valueSeconds
+    case valueSeed
+    case valueSoundFontFile
+    case valueVelocity
+    case valueWAVFile
     // Command-line help: abstracts, discussions, options
     case helpConfigAbstract
     case helpConfigCheck

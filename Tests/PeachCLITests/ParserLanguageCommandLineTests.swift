@@ -33,6 +33,12 @@ struct ParserLanguageCommandLineTests {
         let root = try Self.run(["--help"], "de_DE.UTF-8").output
         #expect(root.contains("\nUNTERBEFEHLE:\n") && root.contains("'peach help <Unterbefehl>'"), "\(root)")
         #expect(try Self.run(["import", "--help"], "de_DE.UTF-8").output.contains("\nARGUMENTE:\n"))
+        // Value names and decimal defaults as German writes them.
+        let play = try Self.run(["play", "--help"], "de_DE.UTF-8").output
+        #expect(play.contains("--duration <sekunden>") && play.contains("--sound <datei.sf2>"), "\(play)")
+        #expect(play.contains("(Standard: 1,0)") && play.contains("(Standard: 440,0)") && !play.contains("(Standard: 1.0)"), "\(play)")
+        let englishPlay = try Self.run(["play", "--help"], "C").output
+        #expect(englishPlay.contains("--duration <seconds>") && englishPlay.contains("(default: 1.0)"), "\(englishPlay)")
         for heading in Self.englishHeadings { #expect(!root.contains(heading), "\(heading)") }
     }
 
@@ -40,7 +46,8 @@ struct ParserLanguageCommandLineTests {
     func parseError() throws {
         let german = try Self.run(["import"], "de_DE.UTF-8")
         #expect(german.status == 64 && german.output.isEmpty, "\(german.output)")
-        #expect(german.error.hasPrefix("Fehler: Das Argument '<file>' fehlt\nHilfe:  <file>  "), "\(german.error)")
+        // The value's name is German too (issue 13): `<datei>`, not `<file>`.
+        #expect(german.error.hasPrefix("Fehler: Das Argument '<datei>' fehlt\nHilfe:  <datei>  "), "\(german.error)")
         #expect(german.error.contains("\nAufruf: peach import ") && german.error.hasSuffix("  Mehr dazu: 'peach import --help'.\n"))
         for heading in Self.englishHeadings { #expect(!german.error.contains(heading), "\(heading) in \(german.error)") }
         let unknown = try Self.run(["history", "--lmit", "3"], "de_DE.UTF-8")

@@ -62,8 +62,11 @@ struct TextSourceTests {
         return found
     }
 
+    /// The one-word texts of the tables, but the names of option values (`file`, `mode`), which are
+    /// also keys of data (JSON, YAML) in the code.
     static let tableTexts: Set<String> = {
-        Set(TextTables.installed.tables.values.flatMap(\.values).filter { !$0.contains(" ") && $0.count > 1 })
+        Set(TextTables.installed.tables.values.flatMap { $0.filter { !$0.key.hasPrefix("value") }.values }
+            .filter { !$0.contains(" ") && $0.count > 1 })
     }()
 
     /// Files whose literals are HTML templates: the rule applies to what a browser shows of them.
@@ -126,6 +129,21 @@ struct TextSourceTests {
         #expect(found.isEmpty, "texts outside the tables:\n\(found.joined(separator: "\n"))")
         let done = Set(Self.pending.keys).subtracting(pendingWithFindings)
         #expect(done.isEmpty, "no texts left in these: take them off the pending list: \(done.sorted())")
+    }
+
+    @Test("the names of option values in help (`<file>`) come from the tables too")
+    func valueNames() throws {
+        let directory = Self.root.appendingPathComponent("Sources/PeachCLI")
+        let files = try #require(FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil))
+        var literal: [String] = []
+        var named = 0
+        for case let url as URL in files where url.pathExtension == "swift" {
+            let source = try String(contentsOf: url, encoding: .utf8)
+            literal += source.matches(of: /valueName: "[^"]*"/).map { "\(url.lastPathComponent): \($0.output)" }
+            named += source.matches(of: /valueName: CommandLineTexts\.current\.text\(\.value/).count
+        }
+        #expect(literal.isEmpty, "\(literal)")
+        #expect(named > 20, "the options were found")
     }
 
     @Test("the dashboard's templates name only texts of the tables ({{t.key}}), and every dashboard text is used")

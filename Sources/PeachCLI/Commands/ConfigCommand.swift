@@ -8,7 +8,7 @@ import PeachText
 struct ConfigOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         CommandLineTexts.current.text(.helpOptionConfig),
-        valueName: "file"))
+        valueName: CommandLineTexts.current.text(.valueFile)))
     var config: String?
 
     var location: ConfigurationLocation { ConfigurationLocation(explicit: config) }

@@ -12,7 +12,7 @@ struct ExportCommand: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Option(name: .shortAndLong, help: ArgumentHelp(CommandLineTexts.current.text(.helpExportOutput), valueName: "file"))
+    @Option(name: .shortAndLong, help: ArgumentHelp(CommandLineTexts.current.text(.helpExportOutput), valueName: CommandLineTexts.current.text(.valueFile)))
     var output: String?
 
     func run() throws {

@@ -13,7 +13,7 @@ struct ImportCommand: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Argument(help: ArgumentHelp(CommandLineTexts.current.text(.helpImportFile), valueName: "file"))
+    @Argument(help: ArgumentHelp(CommandLineTexts.current.text(.helpImportFile), valueName: CommandLineTexts.current.text(.valueFile)))
     var file: String
 
     @Flag(help: ArgumentHelp(CommandLineTexts.current.text(.helpImportReplace)))

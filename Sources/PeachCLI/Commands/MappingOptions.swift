@@ -6,7 +6,7 @@ import PeachText
 struct MappingOptions: ParsableArguments {
     @Option(name: .customLong("mappings"), help: ArgumentHelp(
         CommandLineTexts.current.text(.helpOptionDirectory),
-        valueName: "dir"))
+        valueName: CommandLineTexts.current.text(.valueDirectory)))
     var directory: String?
 
     var searchDirectories: [String] { MappingLibrary.searchDirectories(explicit: directory) }

@@ -14,7 +14,7 @@ struct MappingsCommand: ParsableCommand {
 
     @OptionGroup var mappings: MappingOptions
 
-    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpMappingsCheck), valueName: "file"))
+    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpMappingsCheck), valueName: CommandLineTexts.current.text(.valueFile)))
     var check: String?
 
     func run() throws {

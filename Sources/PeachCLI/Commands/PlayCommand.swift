@@ -12,38 +12,38 @@ struct PlayCommand: ParsableCommand {
             discussion: CommandLineTexts.current.text(.helpPlayDiscussion))
     }
 
-    @Argument(help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayNote), valueName: "note"))
+    @Argument(help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayNote), valueName: CommandLineTexts.current.text(.valueNote)))
     var note: String
 
     // Unconditional: `--cents -49.9` must read the value, not an option.
-    @Option(parsing: .unconditional, help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayCents), valueName: "c"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayCents), valueName: CommandLineTexts.current.text(.valueCents)))
     var cents: Double = 0
 
-    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayDuration), valueName: "seconds"))
+    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayDuration), valueName: CommandLineTexts.current.text(.valueSeconds)))
     var duration: Double = 1
 
-    @Option(name: .customLong("reference-pitch"), help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayReferencePitch), valueName: "hz"))
+    @Option(name: .customLong("reference-pitch"), help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayReferencePitch), valueName: CommandLineTexts.current.text(.valueHertz)))
     var referencePitch: Double = 440
 
-    @Option(parsing: .unconditional, help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayAmplitude), valueName: "db"))
+    @Option(parsing: .unconditional, help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayAmplitude), valueName: CommandLineTexts.current.text(.valueDecibels)))
     var amplitude: Double = 0
 
-    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayVelocity), valueName: "v"))
+    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayVelocity), valueName: CommandLineTexts.current.text(.valueVelocity)))
     var velocity: Int = Int(MIDIVelocity.standard.rawValue)
 
     @OptionGroup var sound: SoundOptions
 
     @Option(name: .shortAndLong, help: ArgumentHelp(
-        CommandLineTexts.current.text(.helpPlayOutput), valueName: "file.wav"))
+        CommandLineTexts.current.text(.helpPlayOutput), valueName: CommandLineTexts.current.text(.valueWAVFile)))
     var output: String?
 
-    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayDevice), valueName: "name"))
+    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayDevice), valueName: CommandLineTexts.current.text(.valueDeviceName)))
     var device: String = "default"
 
-    @Option(name: .customLong("period-frames"), help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayPeriodFrames), valueName: "n"))
+    @Option(name: .customLong("period-frames"), help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayPeriodFrames), valueName: CommandLineTexts.current.text(.valueCount)))
     var periodFrames: Int = 256
 
-    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayPeriods), valueName: "n"))
+    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayPeriods), valueName: CommandLineTexts.current.text(.valueCount)))
     var periods: Int = 3
 
     func validate() throws {

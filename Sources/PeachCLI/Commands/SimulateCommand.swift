@@ -18,22 +18,22 @@ struct SimulateCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var config: ConfigOptions
 
-    @Option(name: .customLong("listener"), help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateListenerFile), valueName: "file"))
+    @Option(name: .customLong("listener"), help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateListenerFile), valueName: CommandLineTexts.current.text(.valueFile)))
     var listenerFile: String
 
-    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateMode), valueName: "mode"))
+    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateMode), valueName: CommandLineTexts.current.text(.valueMode)))
     var mode: TrainingMode = .compare
 
-    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateTrials), valueName: "n"))
+    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateTrials), valueName: CommandLineTexts.current.text(.valueCount)))
     var trials = 1000
 
-    @Option(name: .customLong("run-length"), help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateRunLength), valueName: "n"))
+    @Option(name: .customLong("run-length"), help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateRunLength), valueName: CommandLineTexts.current.text(.valueCount)))
     var runLength = 100
 
-    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateDays), valueName: "d"))
+    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateDays), valueName: CommandLineTexts.current.text(.valueDays)))
     var days: Double?
 
-    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateSeed), valueName: "s"))
+    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateSeed), valueName: CommandLineTexts.current.text(.valueSeed)))
     var seed: UInt64?
 
     func validate() throws {

@@ -8,10 +8,10 @@ import PeachText
 /// `--sound` and `--preset`: which SoundFont and preset to play, and their calibration.
 struct SoundOptions: ParsableArguments {
     @Option(name: .customLong("sound"), help: ArgumentHelp(
-        CommandLineTexts.current.text(.helpOptionSoundFont), valueName: "file.sf2"))
+        CommandLineTexts.current.text(.helpOptionSoundFont), valueName: CommandLineTexts.current.text(.valueSoundFontFile)))
     var soundFont: String?
 
-    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpOptionPreset), valueName: "bank:program"))
+    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpOptionPreset), valueName: CommandLineTexts.current.text(.valuePreset)))
     var preset: String = "0:0"
 
     func selectedPreset() throws -> SoundFontPreset {

@@ -10,7 +10,7 @@ struct SoundsCommand: ParsableCommand {
             abstract: CommandLineTexts.current.text(.helpSoundsAbstract))
     }
 
-    @Argument(help: ArgumentHelp(CommandLineTexts.current.text(.helpSoundsSoundFont), valueName: "file.sf2"))
+    @Argument(help: ArgumentHelp(CommandLineTexts.current.text(.helpSoundsSoundFont), valueName: CommandLineTexts.current.text(.valueSoundFontFile)))
     var soundFont: String?
 
     func run() throws {

@@ -7,7 +7,7 @@ import PeachText
 struct StoreOptions: ParsableArguments {
     @Option(name: .customLong("data-dir"), help: ArgumentHelp(
         CommandLineTexts.current.text(.helpOptionDataDirectory),
-        valueName: "dir"))
+        valueName: CommandLineTexts.current.text(.valueDirectory)))
     var dataDirectory: String?
 
     var location: DataLocation { DataLocation(explicitDirectory: dataDirectory) }

@@ -20,7 +20,7 @@ struct WebCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
     @OptionGroup var config: ConfigOptions
 
-    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpWebListen), valueName: "addr:port"))
+    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpWebListen), valueName: CommandLineTexts.current.text(.valueListenAddress)))
     var listen: String?
 
     @Flag(help: ArgumentHelp(CommandLineTexts.current.text(.helpWebToken)))

@@ -85,7 +85,25 @@ struct ParserVocabulary {
     }
 
     func inline(_ line: String) -> String {
-        Self.inline.reduce(line) { line, key in line.replacing(english.text(key), with: texts.text(key)) }
+        Self.inline.reduce(localizedDefaults(line)) { line, key in line.replacing(english.text(key), with: texts.text(key)) }
+    }
+
+    /// A default that is a decimal number as the language writes it (`(default: 1.0)` →
+    /// `(Standard: 1,0)`); the parser prints Swift's own form.
+    func localizedDefaults(_ line: String) -> String {
+        [TextKey.parserDefault, .parserValuesDefault].reduce(line) { line, key in
+            let phrase = english.text(key) + " "
+            let pieces = line.components(separatedBy: phrase)
+            return pieces.dropFirst().reduce(pieces[0]) { $0 + phrase + localizedLeadingDecimal($1) }
+        }
+    }
+
+    /// `text` with the decimal number it starts with (up to a space or `)`) in the language's form.
+    func localizedLeadingDecimal(_ text: String) -> String {
+        let end = text.firstIndex { $0 == ")" || $0 == " " } ?? text.endIndex
+        let value = text[..<end]
+        guard let point = value.firstIndex(of: "."), let number = Double(value) else { return text }
+        return texts.numbers.decimal(number, digits: value.distance(from: point, to: value.endIndex) - 1) + text[end...]
     }
 
     /// The parts the English phrase of `key` fills in when it yields exactly `line`; nil when it does not.

@@ -20,19 +20,19 @@ struct RunCommand: ParsableCommand {
     @OptionGroup var store: StoreOptions
 
     @Option(name: .customLong("audio-device"), help: ArgumentHelp(
-        CommandLineTexts.current.text(.helpRunAudioDevice), valueName: "pcm"))
+        CommandLineTexts.current.text(.helpRunAudioDevice), valueName: CommandLineTexts.current.text(.valuePCMDevice)))
     var audioDevice: String?
 
     @Option(help: ArgumentHelp(
         CommandLineTexts.current.text(.helpRunMode),
-        valueName: "mode"))
+        valueName: CommandLineTexts.current.text(.valueMode)))
     var mode: TrainingMode?
 
     @Flag(help: ArgumentHelp(CommandLineTexts.current.text(.helpRunKeyboard)))
     var keyboard = false
 
     @Option(name: .customLong("log-level"), help: ArgumentHelp(
-        CommandLineTexts.current.text(.helpRunLogLevel), valueName: "level"))
+        CommandLineTexts.current.text(.helpRunLogLevel), valueName: CommandLineTexts.current.text(.valueLogLevel)))
     var logLevel: Logger.Level?
 
     /// Runs the box on the main actor, driven by the main dispatch queue, until it ends; then exits
