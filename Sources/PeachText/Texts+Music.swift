@@ -1,3 +1,4 @@
+import Foundation
 import PeachDomain
 
 /// Notes and intervals as a musician of the language writes them: in German B4 is H4 and A#4 is
@@ -9,6 +10,31 @@ extension Texts {
         let pitchClass = note.rawValue % 12
         guard names.count == 12 else { return note.name }
         return "\(names[pitchClass])\(note.rawValue / 12 - 1)"
+    }
+
+    /// A note as a musician of the language writes it, or its MIDI number: English `A4`, `C#3`,
+    /// `Db3`; German `A4`, `Cis3`, `Es4`, `As3`, `H4` (English B4) and `B4` (English A#4 or Bb4),
+    /// also with `#` or `b` after the letter. Nil for anything else.
+    public func note(named text: String) -> MIDINote? {
+        guard language == .german else { return MIDINote(name: text) }
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if let number = Int(trimmed) { return MIDINote(validating: number) }
+        let letters: [Character: Int] = ["C": 0, "D": 2, "E": 4, "F": 5, "G": 7, "A": 9, "B": 10, "H": 11]
+        guard let letter = trimmed.first.map({ Character($0.uppercased()) }), let base = letters[letter] else { return nil }
+        var rest = Substring(trimmed.dropFirst().lowercased())
+        var accidental = 0
+        while true {
+            if rest.hasPrefix("is") { accidental += 1; rest = rest.dropFirst(2) }
+            else if rest.hasPrefix("es") { accidental -= 1; rest = rest.dropFirst(2) }
+            // As and Es: the vowel's flat drops the e of -es.
+            else if rest.hasPrefix("s"), accidental == 0, letter == "A" || letter == "E" { accidental -= 1; rest = rest.dropFirst() }
+            else if rest.first == "#" || rest.first == "♯" { accidental += 1; rest = rest.dropFirst() }
+            else if rest.first == "b" || rest.first == "♭" { accidental -= 1; rest = rest.dropFirst() }
+            else { break }
+        }
+        // B is already flat: a B with a sign (Bb, B#) is an English name or a slip, never a German one.
+        guard let octave = Int(rest), (-1...9).contains(octave), letter != "B" || accidental == 0 else { return nil }
+        return MIDINote(validating: (octave + 1) * 12 + base + accidental)
     }
 
     /// "P5 up", "m3 down", "P1"; German "r5 aufwärts", "k3 abwärts", "r1".

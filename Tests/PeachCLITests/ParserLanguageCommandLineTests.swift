@@ -42,6 +42,20 @@ struct ParserLanguageCommandLineTests {
         for heading in Self.englishHeadings { #expect(!root.contains(heading), "\(heading)") }
     }
 
+    @Test("peach play reads the note as the language writes it: German H4 is English B4, German B4 is A#4")
+    func germanNoteNames() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("peach-de-note-\(ProcessInfo.processInfo.processIdentifier).wav")
+        defer { try? FileManager.default.removeItem(at: file) }
+        for (name, hertz) in [("H4", "493,8833 Hz"), ("B4", "466,1638 Hz"), ("Es4", "311,1270 Hz")] {
+            let played = try Self.run(["play", name, "--duration", "0.25", "--output", file.path], "de_DE.UTF-8")
+            #expect(played.status == 0 && played.output.contains(hertz) && played.output.contains("0,25 s"), "\(played)")
+        }
+        let refused = try Self.run(["play", "Bb4", "--output", file.path], "de_DE.UTF-8")
+        #expect(refused.status != 0 && refused.error.contains("„Bb4“ ist kein Ton") && refused.error.contains("H3"), "\(refused)")
+        let english = try Self.run(["play", "B4", "--duration", "0.25", "--output", file.path], "C")
+        #expect(english.status == 0 && english.output.contains("493.8833 Hz") && english.output.contains("0.25 s"), "\(english)")
+    }
+
     @Test("a parse error: German on standard error, status 64 as the parser gives; English under LANG=C")
     func parseError() throws {
         let german = try Self.run(["import"], "de_DE.UTF-8")

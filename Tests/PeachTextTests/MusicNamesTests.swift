@@ -13,6 +13,24 @@ struct MusicNamesTests {
         #expect(german.name(MIDINote(0)) == "C-1")
     }
 
+    @Test("notes read as the language writes them: German B is English A#/Bb, H is B; a B with a sign is refused")
+    func readingNotes() {
+        let english = Texts(.english), german = Texts(.german)
+        let germanNames = ["H4": 71, "B4": 70, "Hes4": 70, "Cis3": 49, "cis3": 49, "Des3": 49, "Es4": 63, "As3": 56,
+                           "Ases3": 55, "Eis4": 65, "Fis2": 42, "Gisis2": 45, "A4": 69, "C#3": 49, "Db3": 49, "C-1": 0,
+                           "G9": 127, "69": 69]
+        for (name, number) in germanNames { #expect(german.note(named: name)?.rawValue == number, "\(name)") }
+        for name in ["Bb4", "B#4", "X4", "H10", "Cis", "", "Gis9", "128"] { #expect(german.note(named: name) == nil, "\(name)") }
+        #expect(english.note(named: "B4")?.rawValue == 71)
+        #expect(english.note(named: "Bb4")?.rawValue == 70)
+        #expect(english.note(named: "H4") == nil)
+        // Every note reads back from its own name in both languages.
+        for number in 0...127 {
+            #expect(german.note(named: german.name(MIDINote(number)))?.rawValue == number)
+            #expect(english.note(named: english.name(MIDINote(number)))?.rawValue == number)
+        }
+    }
+
     @Test("intervals with their direction; a prime has none")
     func intervals() {
         let english = Texts(.english), german = Texts(.german)

@@ -53,7 +53,7 @@ struct PlayCommand: ParsableCommand {
         }
         guard (16...16384).contains(periodFrames) else { throw outside("--period-frames", periodFrames, "16–16384") }
         guard (2...32).contains(periods) else { throw outside("--periods", periods, "2–32") }
-        guard MIDINote(name: note) != nil else {
+        guard texts.note(named: note) != nil else {
             throw ValidationError(texts.text(.playNotANote, note))
         }
         guard (380...500).contains(referencePitch) else {
@@ -71,7 +71,7 @@ struct PlayCommand: ParsableCommand {
 
     @MainActor
     private func play() throws {
-        guard let midiNote = MIDINote(name: note), let velocity = MIDIVelocity(validating: velocity) else {
+        guard let midiNote = CommandLineTexts.current.note(named: note), let velocity = MIDIVelocity(validating: velocity) else {
             throw CommandFailure(CommandLineTexts.current.text(.playNotANoteOrVelocity, note, "\(self.velocity)"))
         }
         let pitch = Pitch(note: midiNote, cents: Cents(cents))
@@ -87,6 +87,8 @@ struct PlayCommand: ParsableCommand {
         let texts = CommandLineTexts.current
         let described = texts.text(.playDescribed, texts.name(pitch.note), Decimals(cents, 3, signed: true),
                                    Decimals(frequency.rawValue, 4))
+        // The duration as given (1.0, 0.25), in the language's form.
+        let seconds = Decimals(duration, (duration * 10).rounded() == duration * 10 ? 1 : 2)
         if let output {
             let sink = WAVFileSink(renderer: engine.renderer)
             try start(engine, frequency, velocity)
@@ -95,7 +97,7 @@ struct PlayCommand: ParsableCommand {
             var tail = 0
             while tail < 50, sink.render(seconds: 0.1).contains(where: { $0 != 0 }) { tail += 1 }
             try OutputFile.write(WAVFile.data(sink.samples, sampleRate: Int(VoiceRenderer.sampleRate)), to: output)
-            try StandardOutput.write(texts.text(.playWrote, output, described, "\(duration)") + "\n")
+            try StandardOutput.write(texts.text(.playWrote, output, described, seconds) + "\n")
             return
         }
         let audio = ALSAPCMOutput(renderer: engine.renderer,
@@ -118,7 +120,7 @@ struct PlayCommand: ParsableCommand {
         }
         // Written at once (not through print's buffer): scripts wait for this line.
         let periodCount = audio.bufferFrames / max(audio.periodFrames, 1)
-        try StandardOutput.write(texts.text(.playPlaying, described, device, "\(duration)", audio.periodFrames, periodCount) + "\n")
+        try StandardOutput.write(texts.text(.playPlaying, described, device, seconds, audio.periodFrames, periodCount) + "\n")
         try start(engine, frequency, velocity)
         Thread.sleep(forTimeInterval: duration + 0.3)
         audio.stop()
