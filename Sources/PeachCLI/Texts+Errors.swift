@@ -14,6 +14,7 @@ extension Texts {
         case let error as CSVImportError: error.text(self)
         case let error as StoreError: error.text(self)
         case let error as SoundError: error.text(self)
+        case let error as WAVFile.ReadError: error.text(self)
         case let error as AudioDeviceProblem: error.text(self)
         case let error as SequencerError: error.text(self)
         default: "\(error)"

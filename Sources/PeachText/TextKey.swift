@@ -533,6 +533,10 @@ public enum TextKey: String, CaseIterable, Sendable {
     case csvNotANumber
     case csvCentsOutOfRange
     case csvNotABoolean
+    // Reading a WAV file (PeachSound's WAVFile.ReadError)
+    case wavNotWAV
+    case wavUnsupportedEncoding
+    case wavNoAudioData
     // The history's errors (PeachStorage's StoreError) and the sound's (PeachSound's SoundError)
     case storeNotADatabase
     case storeCorrupt

@@ -28,9 +28,26 @@ struct LowerLayerErrorTextTests {
         .noDefaultSoundFont(searched: ["/a"]), .audioDevice(AudioDeviceProblem(device: "hw:9", step: .open, detail: "r")), .invalidPresetText("q"),
     ]
 
+    static let wavErrors: [WAVFile.ReadError] = [
+        .notWAV(path: "/s.sf2"), .unsupportedEncoding(path: "/s.sf2", format: 2, bits: 4), .noAudioData(path: "/s.sf2"),
+    ]
+
+    @Test("reading a WAV file that is none, or of another encoding, fails with the language's words")
+    func wavFiles() throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("peach-not-wav-\(ProcessInfo.processInfo.processIdentifier).wav")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data("no RIFF here".utf8).write(to: file)
+        #expect(throws: WAVFile.ReadError.notWAV(path: file.path)) { try WAVFile.read(file) }
+        do {
+            _ = try WAVFile.read(file)
+        } catch {
+            #expect(Self.german.describe(error) == "\(file.path) ist keine WAV-Datei")
+        }
+    }
+
     @Test("every history and sound error is German under German, English under English, naming the same path")
     func storeAndSound() {
-        let errors: [any Error] = Self.storeErrors + Self.soundErrors
+        let errors: [any Error] = Self.storeErrors + Self.soundErrors + Self.wavErrors
         for error in errors {
             let german = Self.german.describe(error)
             let english = Self.english.describe(error)

@@ -1,4 +1,5 @@
 import Foundation
+import PeachText
 
 /// Mono WAV files: 32-bit float or 16-bit PCM, written and read back.
 public enum WAVFile {
@@ -37,8 +38,21 @@ public enum WAVFile {
         try data(samples, sampleRate: sampleRate, encoding: encoding).write(to: url, options: .atomic)
     }
 
-    public struct ReadError: Error, CustomStringConvertible {
-        public let description: String
+    /// Why a file could not be read as WAV; `text(_:)` says it through the tables, `description` in English.
+    public enum ReadError: Error, Equatable, CustomStringConvertible {
+        case notWAV(path: String)
+        case unsupportedEncoding(path: String, format: Int, bits: Int)
+        case noAudioData(path: String)
+
+        public func text(_ texts: Texts) -> String {
+            switch self {
+            case .notWAV(let path): texts.text(.wavNotWAV, path)
+            case let .unsupportedEncoding(path, format, bits): texts.text(.wavUnsupportedEncoding, path, String(format), String(bits))
+            case .noAudioData(let path): texts.text(.wavNoAudioData, path)
+            }
+        }
+
+        public var description: String { text(.english) }
     }
 
     /// The first channel of a PCM 16/32-bit or float WAV file, and its sample rate.
@@ -47,7 +61,7 @@ public enum WAVFile {
         func u32(_ at: Int) -> UInt32 { UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | UInt32(bytes[at + 3]) << 24 }
         func u16(_ at: Int) -> UInt16 { UInt16(bytes[at]) | UInt16(bytes[at + 1]) << 8 }
         guard bytes.count >= 12, bytes[0..<4] == ArraySlice("RIFF".utf8), bytes[8..<12] == ArraySlice("WAVE".utf8) else {
-            throw ReadError(description: "\(url.path) is not a WAV file")
+            throw ReadError.notWAV(path: url.path)
         }
         var at = 12
         var format = 0, channels = 1, rate = 0, bits = 0
@@ -69,7 +83,7 @@ public enum WAVFile {
                     case (3, 32): samples.append(Float(bitPattern: u32(p)))
                     case (1, 16): samples.append(Float(Int16(bitPattern: u16(p))) / 32768)
                     case (1, 32): samples.append(Float(Int32(bitPattern: u32(p))) / 2_147_483_648)
-                    default: throw ReadError(description: "\(url.path): unsupported WAV encoding \(format)/\(bits) bit")
+                    default: throw ReadError.unsupportedEncoding(path: url.path, format: format, bits: bits)
                     }
                     p += step
                 }
@@ -77,6 +91,6 @@ public enum WAVFile {
             }
             at = body + size + (size & 1)
         }
-        throw ReadError(description: "\(url.path) has no audio data")
+        throw ReadError.noAudioData(path: url.path)
     }
 }
