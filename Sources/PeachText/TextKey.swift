@@ -533,6 +533,25 @@ public enum TextKey: String, CaseIterable, Sendable {
     case csvNotANumber
     case csvCentsOutOfRange
     case csvNotABoolean
+    // The C library's words for system errors (SystemWords)
+    case systemOperationNotPermitted
+    case systemNoSuchFile
+    case systemInputOutput
+    case systemNoSuchDeviceOrAddress
+    case systemTryAgain
+    case systemNoMemory
+    case systemPermissionDenied
+    case systemBusy
+    case systemFileExists
+    case systemNoSuchDevice
+    case systemNotADirectory
+    case systemIsADirectory
+    case systemInvalidArgument
+    case systemNoSpace
+    case systemReadOnly
+    case systemBrokenPipe
+    case systemStreamsPipe
+    case systemQuota
     // Reading a WAV file (PeachSound's WAVFile.ReadError)
     case wavNotWAV
     case wavUnsupportedEncoding

@@ -32,6 +32,23 @@ struct LowerLayerErrorTextTests {
         .notWAV(path: "/s.sf2"), .unsupportedEncoding(path: "/s.sf2", format: 2, bits: 4), .noAudioData(path: "/s.sf2"),
     ]
 
+    @Test("the system's words for an error (strerror, snd_strerror) are the language's: English exactly the C library's")
+    func systemWords() {
+        for (code, key) in SystemWords.keys {
+            #expect(Self.english.text(key) == String(cString: strerror(code)), "\(key): the English must be the library's words")
+            #expect(Self.german.text(key) != Self.english.text(key), "\(key)")
+            #expect(SystemWords.text(code: code, Self.german) == Self.german.text(key))
+            #expect(SystemWords.text(code: -code, Self.german) == Self.german.text(key), "ALSA's negative codes")
+            #expect(SystemWords.text(String(cString: strerror(code)), Self.german) == Self.german.text(key))
+        }
+        #expect(SystemWords.text("Some rarer words", Self.german) == "Some rarer words")
+        let gone = AudioDeviceProblem(device: "hw:1,0", step: .open, detail: String(cString: strerror(ENODEV)))
+        #expect(gone.text(Self.german).contains("Kein passendes Gerät gefunden") && gone.text(Self.english).contains("No such device"),
+                "\(gone.text(Self.german))")
+        let busy = AudioDeviceProblem(device: "hw:1,0", step: .playing, detail: String(cString: strerror(EBUSY)))
+        #expect(busy.reason(Self.german) == "Das Gerät oder die Ressource ist belegt")
+    }
+
     @Test("reading a WAV file that is none, or of another encoding, fails with the language's words")
     func wavFiles() throws {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("peach-not-wav-\(ProcessInfo.processInfo.processIdentifier).wav")

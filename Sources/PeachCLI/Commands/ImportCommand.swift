@@ -31,7 +31,7 @@ struct ImportCommand: ParsableCommand {
         } catch CSVFileImportRefusal.replaceWithNothing {
             throw CommandFailure(texts.text(.importReplaceWithNothing, file))
         } catch CSVFileImportRefusal.unreadable(let reason) {
-            throw CommandFailure(texts.text(.importUnreadable, file, "\(reason)"))
+            throw CommandFailure(texts.text(.importUnreadable, file, SystemWords.text(reason, texts)))
         } catch {
             throw CommandFailure(CommandLineTexts.current.describe(error))
         }

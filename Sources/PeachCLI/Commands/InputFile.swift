@@ -7,7 +7,7 @@ enum InputFile {
     static func read(_ path: String, what: String) throws(CommandFailure) -> Data {
         try checkRegular(path, what: what)
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandFailure(CommandLineTexts.current.text(.fileCannotRead, path, String(cString: strerror(errno))))
+            throw CommandFailure(CommandLineTexts.current.text(.fileCannotRead, path, SystemWords.text(code: errno, CommandLineTexts.current)))
         }
         return data
     }
@@ -17,7 +17,7 @@ enum InputFile {
         var status = stat()
         guard stat(path, &status) == 0 else {
             throw CommandFailure(errno == ENOENT ? CommandLineTexts.current.text(.fileDoesNotExist, path)
-                                 : CommandLineTexts.current.text(.fileCannotRead, path, String(cString: strerror(errno))))
+                                 : CommandLineTexts.current.text(.fileCannotRead, path, SystemWords.text(code: errno, CommandLineTexts.current)))
         }
         switch status.st_mode & S_IFMT {
         case S_IFREG: return

@@ -71,7 +71,7 @@ enum OutputFile {
     }
 
     private static func failure(_ path: String, _ code: Int32, partial: Bool) -> CommandFailure {
-        CommandFailure(CommandLineTexts.current.text(partial ? .fileCannotWritePartly : .fileCannotWrite, path, String(cString: strerror(code))))
+        CommandFailure(CommandLineTexts.current.text(partial ? .fileCannotWritePartly : .fileCannotWrite, path, SystemWords.text(code: code, CommandLineTexts.current)))
     }
 }
 
@@ -86,7 +86,7 @@ enum StandardOutput {
             }
             if written < 0 {
                 if errno == EINTR { continue }
-                throw CommandFailure(CommandLineTexts.current.text(.fileCannotWriteOutput, String(cString: strerror(errno))))
+                throw CommandFailure(CommandLineTexts.current.text(.fileCannotWriteOutput, SystemWords.text(code: errno, CommandLineTexts.current)))
             }
             offset += written
         }
@@ -103,7 +103,7 @@ public enum StandardOutputCheck {
             guard fflush(nil) != 0 else { return }
             // "Error: " as swift-argument-parser says it for every other failure.
             let texts = CommandLineTexts.current
-            let message = texts.text(.parserError, texts.text(.fileCannotWriteOutput, String(cString: strerror(errno)))) + "\n"
+            let message = texts.text(.parserError, texts.text(.fileCannotWriteOutput, SystemWords.text(code: errno, texts))) + "\n"
             _ = message.withCString { Foundation.write(STDERR_FILENO, $0, strlen($0)) }
             _exit(1)
         }

@@ -182,7 +182,7 @@ final class PracticeBoxApp {
         -> AudioDeviceProblem? {
         output.warmUp()
         if let reason = RealtimeScheduling.lockMemory() {
-            logger.notice("\(texts.text(.runMemoryNotLocked, reason))")
+            logger.notice("\(texts.text(.runMemoryNotLocked, SystemWords.text(reason, texts)))")
         }
         // A missing or busy device is waited for (it may be plugged in later); ALSA reports it when it opens.
         let audioMissing = output.startWaitingForDevice()

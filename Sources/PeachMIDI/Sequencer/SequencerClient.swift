@@ -103,7 +103,7 @@ public final class SequencerClient: Sendable {
             let status = snd_seq_event_output_direct(handle.raw, &event)
             if status < 0 {
                 allSent = false
-                let reason = String(cString: snd_strerror(status))
+                let reason = SystemWords.text(String(cString: snd_strerror(status)), texts.current)
                 logger.warning("\(texts.current.text(.midiFeedbackNotSent, String(describing: controller), reason))")
             }
         }
@@ -202,7 +202,7 @@ private final class InputLoop: @unchecked Sendable {
             guard status >= 0, let event else {
                 if status < 0, let counted = inputErrorWarning.occurred(at: Double(monotonicNanoseconds()) / 1e9) {
                     let texts = texts.current
-                    let line = texts.text(.midiInputError, String(cString: snd_strerror(status)),
+                    let line = texts.text(.midiInputError, SystemWords.text(String(cString: snd_strerror(status)), texts),
                                           texts.repeated(counted, within: inputErrorWarning))
                     logger.warning("\(line)")
                 }
@@ -238,7 +238,7 @@ private final class InputLoop: @unchecked Sendable {
     private func connect(_ port: SequencerPortInfo) {
         let status = snd_seq_connect_from(handle.raw, Int32(inputPort), Int32(port.address.client), Int32(port.address.port))
         guard status >= 0 else {
-            let reason = String(cString: snd_strerror(status))
+            let reason = SystemWords.text(String(cString: snd_strerror(status)), texts.current)
             logger.warning("\(texts.current.text(.midiCannotConnect, port.clientName, port.portName, String(describing: port.address), reason))")
             return
         }
@@ -269,7 +269,7 @@ private final class InputLoop: @unchecked Sendable {
                 if status >= 0 {
                     controller.feedbackDestination = destination
                 } else {
-                    let reason = String(cString: snd_strerror(status))
+                    let reason = SystemWords.text(String(cString: snd_strerror(status)), texts.current)
                     logger.warning("\(texts.current.text(.midiNoFeedbackConnect, port.clientName, String(describing: destination), reason))")
                 }
             } else {

@@ -30,7 +30,7 @@ public struct SequencerError: Error, CustomStringConvertible, Sendable, Equatabl
         case .noSoundDevices: texts.text(.sequencerNoSoundDevices)
         case .cannotCreatePort(let name): texts.text(.sequencerCannotCreatePort, name)
         }
-        return alsa.map { texts.text(.alsaStepFailed, what, $0) } ?? what
+        return alsa.map { texts.text(.alsaStepFailed, what, SystemWords.text($0, texts)) } ?? what
     }
 
     public var description: String { text(.english) }

@@ -1,7 +1,8 @@
 import PeachText
 
 /// Why an audio device does not play: the device, what failed (a step of opening and configuring
-/// it, or playing) and ALSA's own words for it (`snd_strerror`, English: they are ALSA's).
+/// it, or playing) and ALSA's own words for it (`snd_strerror`; said in the language when
+/// `SystemWords` has them).
 /// `text(_:)` says it through the tables (`alsa…` keys): `audio device hw:1,0: open: No such device`.
 public struct AudioDeviceProblem: Error, Hashable, Sendable, CustomStringConvertible {
     public enum Step: Hashable, Sendable {
@@ -22,6 +23,7 @@ public struct AudioDeviceProblem: Error, Hashable, Sendable, CustomStringConvert
 
     /// What failed and why, without the device: `open: No such device` (while playing ALSA's words alone).
     public func reason(_ texts: Texts) -> String {
+        let detail = SystemWords.text(self.detail, texts)
         guard step != .playing else { return detail }
         let what = step.text(texts)
         return detail.isEmpty ? what : texts.text(.alsaStepFailed, what, detail)

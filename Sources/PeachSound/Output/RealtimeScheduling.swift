@@ -16,7 +16,7 @@ public enum RealtimeScheduling {
         public func text(_ texts: Texts) -> String {
             switch self {
             case .realtime(let priority): texts.text(.schedulingRealtime, "\(priority)")
-            case .refused(let priority, let reason): texts.text(.schedulingRefused, "\(priority)", reason)
+            case .refused(let priority, let reason): texts.text(.schedulingRefused, "\(priority)", SystemWords.text(reason, texts))
             case .off: texts.text(.schedulingOff)
             }
         }

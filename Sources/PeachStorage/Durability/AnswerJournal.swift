@@ -78,7 +78,7 @@ public struct JournalError: Error, CustomStringConvertible, Sendable, Equatable 
 
     /// What went wrong in `texts`' language (the system's reason, `strerror`, as the system says it).
     public func text(_ texts: Texts) -> String {
-        texts.text(.journalCannotWrite, path, String(cString: strerror(code)))
+        texts.text(.journalCannotWrite, path, SystemWords.text(code: code, texts))
     }
 
     public var description: String { text(.english) }
