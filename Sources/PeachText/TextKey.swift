@@ -691,4 +691,49 @@ public enum TextKey: String, CaseIterable, Sendable {
     case libyamlWhilePlainScalar
     case libyamlWhileBlockScalar
     case libyamlWhileNextToken
+    case libyamlWhileDirective
+    case libyamlWhileParsingTag
+    case libyamlWhileScanningTag
+    case libyamlWhileParsingQuotedScalar
+    case libyamlZeroIndentation
+    case libyamlNoWhitespaceOrLineBreak
+    case libyamlNoExclamation
+    case libyamlWhileAnchor
+    case libyamlWhileAlias
+    case libyamlWhileTagDirective
+    case libyamlWhileParsing
+    case libyamlWhileParsingTagDirective
+    case libyamlWhileNode
+    case libyamlMappingKeysNotAllowed
+    case libyamlInvalidTrailingOctet
+    case libyamlInvalidSequenceLength
+    case libyamlInvalidLeadingOctet
+    case libyamlInvalidUnicode
+    case libyamlIncompleteUTF8
+    case libyamlIncompleteSurrogate
+    case libyamlIncompleteUTF16
+    case libyamlUnknownDirective
+    case libyamlNonAlphabetical
+    case libyamlUnexpectedDocumentIndicator
+    case libyamlUndefinedTagHandle
+    case libyamlInvalidEscapeCode
+    case libyamlIncompatibleDocument
+    case libyamlLongVersion
+    case libyamlDuplicateYAMLDirective
+    case libyamlDuplicateTagDirective
+    case libyamlIncorrectTrailingOctet
+    case libyamlIncorrectLeadingOctet
+    case libyamlNoClosingAngle
+    case libyamlNoWhitespace
+    case libyamlNoVersionNumber
+    case libyamlNoTagURI
+    case libyamlNoHexNumber
+    case libyamlNoDigitOrPoint
+    case libyamlNoAlphanumeric
+    case libyamlNoStreamStart
+    case libyamlNoDocumentStart
+    case libyamlNoURIEscapedOctet
+    case libyamlNoDirectiveName
+    case libyamlControlCharacters
+    case libyamlSequenceEntriesNotAllowed
 }

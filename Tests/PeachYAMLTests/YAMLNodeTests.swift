@@ -1,3 +1,4 @@
+import Foundation
 import PeachDomain
 import PeachText
 import Testing
@@ -140,6 +141,24 @@ struct YAMLProblemTextTests {
             #expect(LibYAMLWords.text(Texts.english.text(key), german) == german.text(key))
             #expect(german.text(key) != Texts.english.text(key), "\(key)")
         }
-        #expect(LibYAMLWords.text("found incompatible YAML document", german) == "found incompatible YAML document")
+        #expect(LibYAMLWords.text("found something new", german) == "found something new")
+    }
+
+    /// libyaml's sources as Yams builds them (SwiftPM's checkout of the package).
+    static let libyamlSources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent(".build/checkouts/Yams/Sources/CYaml/src")
+
+    @Test("every problem and context libyaml's scanner, parser and reader name is in the tables",
+          .enabled(if: FileManager.default.fileExists(atPath: libyamlSources.appendingPathComponent("scanner.c").path)))
+    func everyLibyamlPhrase() throws {
+        let english = Set(LibYAMLWords.keys.map { Texts.english.text($0) })
+        var phrases: Set<String> = []
+        for file in ["scanner.c", "parser.c", "reader.c"] {
+            let source = try String(contentsOf: Self.libyamlSources.appendingPathComponent(file), encoding: .utf8)
+            let pattern = /"((?:while [a-z %]+)|(?:did not find [^"]+)|(?:found [^"]+)|(?:could not find [^"]+)|(?:[a-z ]+ are not allowed[^"]*)|(?:invalid [^"]+)|(?:incomplete [^"]+))"/
+            for match in source.matches(of: pattern) { phrases.insert(String(match.output.1)) }
+        }
+        #expect(phrases.count > 60, "libyaml's phrases were found")
+        #expect(phrases.subtracting(english).isEmpty, "not in the tables: \(phrases.subtracting(english).sorted())")
     }
 }
