@@ -48,8 +48,13 @@ struct PlayCommand: ParsableCommand {
 
     func validate() throws {
         let texts = CommandLineTexts.current
-        func outside(_ option: String, _ value: Any, _ range: String) -> ValidationError {
-            ValidationError(texts.text(.playOutside, option, "\(value)", range))
+        func outside(_ option: String, _ value: Double, _ range: String) -> ValidationError {
+            // The value as given (0.01, 1300), in the language's form.
+            let digits = (1...6).first { (value * pow(10, Double($0))).rounded() == value * pow(10, Double($0)) } ?? 6
+            return ValidationError(texts.text(.playOutside, option, value == value.rounded() ? Decimals(value, 0) : Decimals(value, digits), range))
+        }
+        func outside(_ option: String, _ value: Int, _ range: String) -> ValidationError {
+            ValidationError(texts.text(.playOutside, option, String(value), range))   // as typed: no thousands point
         }
         guard (16...16384).contains(periodFrames) else { throw outside("--period-frames", periodFrames, "16–16384") }
         guard (2...32).contains(periods) else { throw outside("--periods", periods, "2–32") }

@@ -1,20 +1,9 @@
 /// A copy of Mappings/generic.yaml (a test keeps the two equal), so that any keyboard works even
-/// where the Mappings folder is missing.
+/// where the Mappings folder is missing. Without the file's comments: nobody reads this copy, and
+/// the file, with `peach mappings` and the README, is what tells a person the controls.
 enum BuiltInGenericMapping {
+    // not a text: a mapping file's YAML (its name and reference are the file's data, as in Mappings/)
     static let yaml = """
-        # Generic mapping: any class-compliant USB MIDI keyboard with a pitch wheel.
-        # Peach uses it for every device that no other mapping file matches.
-        #
-        # Controls (all channels):
-        #   pitch wheel     Hear & Compare: flick up = higher, flick down = lower.
-        #                   Tune & Match: move to tune; let go to commit the position you held.
-        #   keys            Hear & Compare: C4 (middle C) and above = higher, below C4 = lower.
-        #                   Tune & Match: any key commits the wheel's current position.
-        #   program change  0 = Hear & Compare, 1 = Compare intervals, 2 = Tune & Match,
-        #                   3 = Match intervals, 4 = stop, 5 = report (program buttons or a patch selector).
-        #   chords          3 or more keys struck together (within 80 ms) do what their lowest key names:
-        #                   C = Hear & Compare, D = Compare intervals, E = Tune & Match, F = Match intervals,
-        #                   G = the spoken report, A = stop. A single key answers (or commits) 80 ms late.
         name: Generic MIDI keyboard
         match: "*"
         reference: MIDI 1.0 Detailed Specification (MIDI Association), channel voice messages
