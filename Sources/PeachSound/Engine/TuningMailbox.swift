@@ -15,6 +15,8 @@ final class TuningMailbox: Sendable {
     private let generations: [ManagedAtomic<UInt32>]
     private let ratios: [ManagedAtomic<UInt64>]
     private let times: [ManagedAtomic<UInt64>]
+    /// Moves posted so far in any slot: the render thread looks at the slots only when it grew.
+    private let posted = ManagedAtomic<UInt64>(0)
 
     struct Move {
         var generation: UInt32
@@ -47,6 +49,15 @@ final class TuningMailbox: Sendable {
         ratios[slot].store(move.ratio.bitPattern, ordering: .relaxed)
         times[slot].store(move.causedAt, ordering: .relaxed)
         sequences[slot].store(sequence &+ 2, ordering: .releasing)
+        posted.wrappingIncrement(ordering: .releasing)
+    }
+
+    /// Render thread: whether any move was posted since `seen` (updated); one load per period.
+    func anyPosted(since seen: inout UInt64) -> Bool {
+        let now = posted.load(ordering: .acquiring)
+        guard now != seen else { return false }
+        seen = now
+        return true
     }
 
     /// Render thread: the newest move of `slot` if it is newer than `seen` (updated), else nil.

@@ -17,6 +17,7 @@ public final class VoiceRenderer: @unchecked Sendable {
     /// Moves from the input thread, per slot (see `TuningMailbox`), and the last sequence taken of each.
     let tuning: TuningMailbox
     private var tuningSeen: [UInt64]
+    private var tuningPosted: UInt64 = 0
     /// Per slot, the generation that owns it, 0 when free. The player claims a free slot by storing
     /// a new generation; the render thread frees it by exchanging its own generation for 0, so a slot
     /// claimed again in the meantime stays claimed.
@@ -114,6 +115,7 @@ public final class VoiceRenderer: @unchecked Sendable {
             }
         }
         // Moves from the input thread after the queued commands; their times decide which move is newest.
+        guard tuning.anyPosted(since: &tuningPosted) else { return }
         for slot in 0..<voices.count {
             guard let move = tuning.take(slot: slot, seen: &tuningSeen[slot]) else { continue }
             voices[slot].retune(generation: move.generation, ratio: move.ratio, causedAt: move.causedAt, whileHeld: true)
