@@ -13,24 +13,31 @@ struct DirectTuningSoundTests {
     typealias Support = EngineTestSupport
     static let a4 = Support.frequency(69)
 
+    /// An engine whose A4 has sounded for `seconds`, its sink and the note. Keep the engine: a note
+    /// holds it weakly, and an engine gone takes its notes' moves with it.
+    static func soundingA4(_ seconds: Double, preset: SoundFontPreset = .standard) throws
+        -> (engine: SoundEngine, sink: WAVFileSink, note: any PlaybackHandle) {
+        let (engine, sink) = try Support.engine(preset: preset)
+        let note = try engine.play(frequency: a4, velocity: .standard, amplitude: .nominal)
+        sink.render(seconds: seconds)
+        return (engine, sink, note)
+    }
+
     @Test("a direct move is heard from the next render, exactly")
     func directMoveIsHeard() throws {
-        let (engine, sink) = try Support.engine()
-        let handle = try engine.play(frequency: Self.a4, velocity: .standard, amplitude: .nominal)
-        sink.render(seconds: 0.2)
+        let (engine, sink, handle) = try Self.soundingA4(0.2)
         let target = Self.a4.shifted(by: 37.5)
         let note = try #require(handle.directlyTunable)
         note.retune(to: target, causedAt: 1_000)
         let error = Support.error(sink.render(seconds: 0.3).prefix(480 * 10), target)
         #expect(abs(error) < 0.0001, "\(error) cents")
         try handle.stop()
+        withExtendedLifetime(engine) {}
     }
 
     @Test("the main actor's forwarded move of an older event does not undo a newer direct move")
     func olderForwardedMoveIsIgnored() throws {
-        let (engine, sink) = try Support.engine()
-        let handle = try engine.play(frequency: Self.a4, velocity: .standard, amplitude: .nominal)
-        sink.render(seconds: 0.1)
+        let (engine, sink, handle) = try Self.soundingA4(0.1)
         let newer = Self.a4.shifted(by: 40)
         try #require(handle.directlyTunable).retune(to: newer, causedAt: 2_000)
         sink.render(seconds: 0.05)
@@ -46,13 +53,12 @@ struct DirectTuningSoundTests {
         try handle.adjustFrequency(keyed)
         #expect(abs(Support.error(sink.render(seconds: 0.3).prefix(480 * 10), keyed)) < 0.0001)
         try handle.stop()
+        withExtendedLifetime(engine) {}
     }
 
     @Test("a direct move after the release does not move the note's tail; a final commit value stays")
     func releasedNoteKeepsItsPitch() throws {
-        let (engine, sink) = try Support.engine(preset: SoundFontPreset(bank: 0, program: 1))
-        let handle = try engine.play(frequency: Self.a4, velocity: .standard, amplitude: .nominal)
-        sink.render(seconds: 0.2)
+        let (engine, sink, handle) = try Self.soundingA4(0.2, preset: SoundFontPreset(bank: 0, program: 1))
         let held = Self.a4.shifted(by: 30)
         try TuningMoveTime.$current.withValue(TuningMoveTime.final) { try handle.adjustFrequency(held) }
         let note = try #require(handle.directlyTunable)
@@ -65,13 +71,12 @@ struct DirectTuningSoundTests {
         let tail = sink.render(seconds: 0.2)
         // A decaying tail measures less sharply than a held note; a bounce would put it 28 cents off.
         #expect(abs(Support.error(tail.prefix(480 * 10), held)) < 0.01, "the tail left the committed pitch")
+        withExtendedLifetime(engine) {}
     }
 
     @Test("a move reaches the render while the main actor is busy: no hop through it")
     func moveWithoutMainActor() throws {
-        let (engine, sink) = try Support.engine()
-        let handle = try engine.play(frequency: Self.a4, velocity: .standard, amplitude: .nominal)
-        sink.render(seconds: 0.2)
+        let (engine, sink, handle) = try Self.soundingA4(0.2)
         let note = try #require(handle.directlyTunable)
         let target = Self.a4.shifted(by: -63)
         let renderer = engine.renderer
@@ -91,6 +96,7 @@ struct DirectTuningSoundTests {
         #expect(abs(Support.error(measured.samples[...], target)) < 0.0001)
         _ = sink
         try handle.stop()
+        withExtendedLifetime(engine) {}
     }
 
     @Test("a move for a note whose slot went to another note does nothing")
