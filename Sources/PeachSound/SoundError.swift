@@ -2,7 +2,7 @@ import PeachText
 
 /// Why the sound engine could not do what was asked; each says what and what to do. `text(_:)`
 /// says it through the tables (`sound…` keys) in a language; `description` in English.
-public enum SoundError: Error, Equatable, CustomStringConvertible {
+public enum SoundError: DescribedError, Equatable, CustomStringConvertible {
     case soundFontMissing(path: String)
     case soundFontUnreadable(path: String)
     case presetNotFound(path: String, preset: SoundFontPreset, available: Int)

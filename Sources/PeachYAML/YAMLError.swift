@@ -3,7 +3,7 @@ import PeachText
 /// A problem in a YAML file, with where it is: printed as `FILE:LINE:COLUMN: message` (the
 /// compiler's convention, which editors and terminals turn into links). What is wrong is a
 /// `YAMLProblem`, said in a language by `text(_:)`; `description` says it in English.
-public struct YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
+public struct YAMLError: DescribedError, Hashable, Sendable, CustomStringConvertible {
     /// The file as the user named it (or a label such as `<stdin>`).
     public var file: String
     /// 1-based; nil when the problem concerns the whole file (it is empty, unreadable).
@@ -49,7 +49,7 @@ public struct YAMLError: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// Every problem found in one file, in file order. Readers that validate a whole document collect
 /// all problems instead of stopping at the first, so one run of a checker shows everything to fix.
-public struct YAMLErrors: Error, Sendable, CustomStringConvertible {
+public struct YAMLErrors: DescribedError, Sendable, CustomStringConvertible {
     public var errors: [YAMLError]
 
     public init(_ errors: [YAMLError]) {

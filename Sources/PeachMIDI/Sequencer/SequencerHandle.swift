@@ -5,7 +5,7 @@ import PeachText
 /// Why the sequencer (or the sound devices) could not be used: what failed, with ALSA's own words
 /// where ALSA said something. `text(_:)` says it for the person at the box through the tables
 /// (`sequencer…` keys); `description` in English.
-public struct SequencerError: Error, CustomStringConvertible, Sendable, Equatable {
+public struct SequencerError: DescribedError, CustomStringConvertible, Sendable, Equatable {
     public enum Kind: Sendable, Equatable {
         case noSequencer, noPermission, cannotOpen, cannotSubscribeAnnounce, noWakeUpPipe, noSoundDevices
         case cannotCreatePort(String)

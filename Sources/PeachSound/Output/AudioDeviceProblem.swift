@@ -4,7 +4,7 @@ import PeachText
 /// it, or playing) and ALSA's own words for it (`snd_strerror`; said in the language when
 /// `SystemWords` has them).
 /// `text(_:)` says it through the tables (`alsa…` keys): `audio device hw:1,0: open: No such device`.
-public struct AudioDeviceProblem: Error, Hashable, Sendable, CustomStringConvertible {
+public struct AudioDeviceProblem: DescribedError, Hashable, Sendable, CustomStringConvertible {
     public enum Step: Hashable, Sendable {
         case open, blockingMode, configuration, interleavedAccess, sampleFormat, stereo, sampleRate, periodSize,
              periodCount, applyConfiguration, softwareParameters, noHandle, playing, largerBuffer

@@ -39,7 +39,7 @@ public enum WAVFile {
     }
 
     /// Why a file could not be read as WAV; `text(_:)` says it through the tables, `description` in English.
-    public enum ReadError: Error, Equatable, CustomStringConvertible {
+    public enum ReadError: DescribedError, Equatable, CustomStringConvertible {
         case notWAV(path: String)
         case unsupportedEncoding(path: String, format: Int, bits: Int)
         case noAudioData(path: String)

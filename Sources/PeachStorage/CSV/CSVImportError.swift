@@ -2,7 +2,7 @@ import PeachText
 
 /// Why a file could not be imported: every problem found, in line order. An import with a problem
 /// imports nothing.
-public struct CSVImportError: Error, CustomStringConvertible, Sendable {
+public struct CSVImportError: DescribedError, CustomStringConvertible, Sendable {
     public let problems: [CSVProblem]
 
     public init(problems: [CSVProblem]) {

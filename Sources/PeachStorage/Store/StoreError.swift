@@ -4,7 +4,7 @@ import PeachText
 /// Why the training history cannot be opened or written. Every case names the file and says what
 /// to do; none of them is ever resolved by modifying or replacing the file. `text(_:)` says it
 /// through the tables (`store…` keys) in a language; `description` in English.
-public enum StoreError: Error, CustomStringConvertible, Sendable, Equatable {
+public enum StoreError: DescribedError, CustomStringConvertible, Sendable, Equatable {
     case notADatabase(path: String)
     case corrupt(path: String, details: String)
     case notPeachDatabase(path: String)
