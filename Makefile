@@ -50,9 +50,13 @@ deps:
 	  done; \
 	fi
 
-# Builds and fails on any compiler warning in the project's own sources.
+# Builds the two programs the box runs (`peach`, and `peach-web`, which `peach web` hands over to)
+# and fails on any compiler warning in the project's own sources. Only these products: a plain
+# `swift build` with a static standard library would also link the dependencies' dynamic
+# libraries (GRDB's), which cannot be linked that way.
 build: deps
-	@set -o pipefail; $(SWIFT) build -c $(CONFIG) $(STATIC) 2>&1 | tee .build-log.txt
+	@set -o pipefail; { $(SWIFT) build -c $(CONFIG) $(STATIC) --product peach && \
+	  $(SWIFT) build -c $(CONFIG) $(STATIC) --product peach-web; } 2>&1 | tee .build-log.txt
 	@! grep -E '^/.*/(Sources|Tests|Benchmarks)/.*: warning:' .build-log.txt || { echo "build has warnings (see above)" >&2; exit 1; }
 
 run: build
@@ -90,16 +94,18 @@ system-test: build-tests
 bench: deps
 	$(SWIFT) build -c release --static-swift-stdlib --product peach-bench
 	$(SWIFT) build -c release --static-swift-stdlib --product peach
+	$(SWIFT) build -c release --static-swift-stdlib --product peach-web
 	$(SWIFT) build -c release --static-swift-stdlib --product PeachXrunProbe
 	.build/release/peach-bench
 	SYSTEM_TEST_OUT=.build/bench-system Tests/System/run.sh midibench boxbench webbench
 
-# Installs the practice box: binary, SoundFonts, mappings, text tables, udev rules, the systemd unit and a
+# Installs the practice box: binary (and the dashboard's, which `peach web` hands over to), SoundFonts, mappings, text tables, udev rules, the systemd unit and a
 # default configuration (kept if one exists); creates the `peach` user and enables the service.
 # `make install DESTDIR=/tmp/stage` only stages the files (no user, no systemctl).
 install:
 	@[ -x .build/$(CONFIG)/peach ] || { echo "build first: make build (then sudo make install)" >&2; exit 1; }
 	install -D -m 0755 .build/$(CONFIG)/peach $(DESTDIR)$(PREFIX)/bin/peach
+	install -D -m 0755 .build/$(CONFIG)/peach-web $(DESTDIR)$(PREFIX)/libexec/peach-web
 	install -d $(DESTDIR)$(PREFIX)/share/peach/SoundFonts $(DESTDIR)$(PREFIX)/share/peach/Mappings
 	install -m 0644 SoundFonts/*.sf2 SoundFonts/README.md $(DESTDIR)$(PREFIX)/share/peach/SoundFonts/
 	install -m 0644 Mappings/* $(DESTDIR)$(PREFIX)/share/peach/Mappings/
@@ -121,7 +127,7 @@ install:
 
 uninstall:
 	-[ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ] && $(SUDO) systemctl disable --now peach.service peach-web.service
-	rm -f $(DESTDIR)$(PREFIX)/bin/peach $(DESTDIR)$(SYSCONFDIR)/udev/rules.d/70-peach.rules \
+	rm -f $(DESTDIR)$(PREFIX)/bin/peach $(DESTDIR)$(PREFIX)/libexec/peach-web $(DESTDIR)$(SYSCONFDIR)/udev/rules.d/70-peach.rules \
 	  $(DESTDIR)$(SYSCONFDIR)/systemd/system/peach.service $(DESTDIR)$(SYSCONFDIR)/systemd/system/peach-web.service
 	rm -rf $(DESTDIR)$(PREFIX)/share/peach $(DESTDIR)$(PREFIX)/share/doc/peach
 	@echo "kept: $(SYSCONFDIR)/peach (configuration), /var/lib/peach (training history), the peach user"

@@ -6,6 +6,9 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "peach", targets: ["peach"]),
+        // The dashboard's own program, which `peach web` hands over to: without the sound, MIDI,
+        // speech and udev layers and the C libraries they bring, it stays small in memory.
+        .executable(name: "peach-web", targets: ["peach-web"]),
         .executable(name: "peach-soundfont", targets: ["peach-soundfont"]),
         // Preloaded by the system tests and benchmarks into peach and stock fluidsynth to count xruns.
         .library(name: "PeachXrunProbe", type: .dynamic, targets: ["PeachXrunProbe"]),
@@ -145,10 +148,23 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // What every command-line program shares: the language of its texts and of its parser,
+        // the options for the history and the configuration, the profile report.
+        .target(
+            name: "PeachCommandLine",
+            dependencies: [
+                "PeachDomain",
+                "PeachStorage",
+                "PeachConfig",
+                "PeachText",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // The `peach` command tree; kept in a library so its parsing is testable.
         .target(
             name: "PeachCLI",
             dependencies: [
+                "PeachCommandLine",
                 "PeachDomain",
                 "PeachStorage",
                 "PeachConfig",
@@ -158,7 +174,6 @@ let package = Package(
                 "PeachText",
                 "PeachUdev",
                 "PeachYAML",
-                "PeachWeb",
                 "PeachSpeech",
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -167,7 +182,21 @@ let package = Package(
         ),
         .executableTarget(
             name: "peach",
-            dependencies: ["PeachCLI"]
+            dependencies: ["PeachCLI", "PeachCommandLine"]
+        ),
+        .executableTarget(
+            name: "peach-web",
+            dependencies: [
+                "PeachCommandLine",
+                "PeachConfig",
+                "PeachPractice",
+                "PeachStorage",
+                "PeachText",
+                "PeachWeb",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])]
         ),
         // `make bench`: prints the figures the issues ask for.
         .executableTarget(
@@ -240,6 +269,7 @@ let package = Package(
             name: "PeachCLITests",
             dependencies: ["PeachTestSupport", 
                 "PeachCLI",
+                "PeachCommandLine",
                 "PeachWeb",
                 "PeachStorage",
                 "PeachDomain",

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PeachCommandLine
 import PeachText
 
 /// `peach`: the root of the command tree. Subcommands arrive with the parts they drive

@@ -251,6 +251,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case webBanner
     case webBannerWithToken
     case webTokenNotKept
+    case webProgramMissing
+    case webProgramNotStarted
     case runStoppedDuringStart
     case messageDataDirIsFile
     case messageNoDataDir

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import PeachCommandLine
 import PeachConfig
 import PeachPractice
 import PeachStorage
@@ -9,46 +10,36 @@ import PeachWeb
 
 /// `peach web`: the dashboard. A process of its own (the audio process never serves requests);
 /// assembles the server from the configuration, the history and the profile report.
-struct WebCommand: ParsableCommand {
+struct DashboardCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-            commandName: "web",
+            commandName: "peach web", // not a text: the command as it is typed
             abstract: CommandLineTexts.current.text(.helpWebAbstract),
             discussion: CommandLineTexts.current.text(.helpWebDiscussion))
     }
 
-    @OptionGroup var store: StoreOptions
-    @OptionGroup var config: ConfigOptions
-
-    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpWebListen), valueName: CommandLineTexts.current.text(.valueListenAddress)))
-    var listen: String?
-
-    @Flag(help: ArgumentHelp(CommandLineTexts.current.text(.helpWebToken)))
-    var token = false
-
-    @Flag(name: .customLong("rotate-token"), help: ArgumentHelp(CommandLineTexts.current.text(.helpWebRotateToken)))
-    var rotateToken = false
+    @OptionGroup var options: WebOptions
 
     func run() throws {
         let loaded: ConfigurationReader.Result
         do {
-            loaded = try ConfigurationReader(texts: CommandLineTexts.current).load(config.location)
+            loaded = try ConfigurationReader(texts: CommandLineTexts.current).load(options.config.location)
         } catch {
             throw CommandFailure(CommandLineTexts.current.text(.messageConfigurationInvalid, CommandLineTexts.current.describe(error)))
         }
-        let text = listen ?? loaded.configuration.web.listen
+        let text = options.listen ?? loaded.configuration.web.listen
         guard let address = ListenAddress(text) else {
             throw CommandFailure(CommandLineTexts.current.text(.webListenInvalid, text))
         }
-        let directory = store.location.directory
-        if token || rotateToken {
-            let secret = try accessToken(directory: directory, rotate: rotateToken)
+        let directory = options.store.location.directory
+        if options.token || options.rotateToken {
+            let secret = try accessToken(directory: directory, rotate: options.rotateToken)
             let host = address.host == "0.0.0.0" || address.host == "::" ? ProcessInfo.processInfo.hostName : address.description
             let port = address.host == "0.0.0.0" || address.host == "::" ? ":\(address.port)" : ""
             print("http://\(host)\(port)/?token=\(secret.value)")
             return
         }
-        let location = config.location
+        let location = options.config.location
         let settings = DashboardServer.Settings(
             listen: address, token: address.isLoopback ? nil : try accessToken(directory: directory, rotate: false),
             range: loaded.configuration.training.noteRange,
@@ -58,7 +49,7 @@ struct WebCommand: ParsableCommand {
             liveStatusFile: directory.appendingPathComponent(LiveStatusFile.fileName), texts: CommandLineTexts.current)
         var logger = Logger(label: "peach.web")
         logger.logLevel = .warning
-        let server = DashboardServer(settings: settings, history: StoreHistory(location: store.location, texts: CommandLineTexts.current),
+        let server = DashboardServer(settings: settings, history: StoreHistory(location: options.store.location, texts: CommandLineTexts.current),
                                      logger: logger) {
             digest, profile, range in try ProfileReport(digest: digest, profile: profile, range: range).json()
         }

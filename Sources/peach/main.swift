@@ -1,5 +1,6 @@
 import Foundation
 import PeachCLI
+import PeachCommandLine
 
 // Before anything else: a signal during `peach run`'s start-up must not kill it.
 EarlySignals.install(forArguments: CommandLine.arguments)

@@ -15,12 +15,12 @@ struct DashboardReadOnlyTests {
     static let asNobody = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
     static let nobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "--"]
 
-    /// The build's `peach` with its resource bundles, copied where `nobody` can run it: the build
+    /// The build's `peach` and `peach-web` with their resource bundles, copied where `nobody` can run it: the build
     /// may sit below a directory only root may enter (a fresh clone in `mktemp -d`).
     static let nobodysPeach: URL = {
         let build = PeachCommandTests.executable.deletingLastPathComponent()
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("peach-for-nobody-\(UUID().uuidString)")
-        let files = [PeachCommandTests.executable.lastPathComponent]
+        let files = [PeachCommandTests.executable.lastPathComponent, "peach-web"]
             + ((try? FileManager.default.contentsOfDirectory(atPath: build.path)) ?? []).filter { $0.hasSuffix(".resources") }
         do {
             try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true,

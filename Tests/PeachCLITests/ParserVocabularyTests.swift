@@ -5,6 +5,7 @@ import PeachTestSupport
 import PeachText
 import Testing
 @testable import PeachCLI
+@testable import PeachCommandLine
 
 /// swift-argument-parser's own words (help headings, its flags' help, its errors) in German when the
 /// language is German; English, exactly the parser's, otherwise.

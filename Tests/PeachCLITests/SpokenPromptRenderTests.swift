@@ -5,6 +5,7 @@ import PeachSound
 import PeachSpeech
 import Testing
 @testable import PeachCLI
+@testable import PeachCommandLine
 
 /// `peach run`'s sound path rendered offline: the real engine (Peach's Sine), real eSpeak NG prompts
 /// through `SpeechAnnouncer`, the real box and sessions, a scripted player on a manual clock, and

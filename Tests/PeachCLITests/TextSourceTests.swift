@@ -24,7 +24,8 @@ struct TextSourceTests {
     /// says (YAML files, the history, the sound, MIDI), and the dashboard's templates with its code.
     static let scanned = ["Sources/PeachCLI/", "Sources/PeachConfig/", "Sources/PeachPractice/", "Sources/PeachText/",
                           "Sources/peach/", "Sources/PeachYAML/", "Sources/PeachStorage/", "Sources/PeachSound/",
-                          "Sources/PeachMIDI/", "Sources/PeachWeb/"]
+                          "Sources/PeachMIDI/", "Sources/PeachWeb/",
+                          "Sources/PeachCommandLine/", "Sources/peach-web/"]
 
     static var root: URL { SourceSafetyTests.root }
 
@@ -129,14 +130,16 @@ struct TextSourceTests {
 
     @Test("the names of option values in help (`<file>`) come from the tables too")
     func valueNames() throws {
-        let directory = Self.root.appendingPathComponent("Sources/PeachCLI")
-        let files = try #require(FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil))
         var literal: [String] = []
         var named = 0
-        for case let url as URL in files where url.pathExtension == "swift" {
-            let source = try String(contentsOf: url, encoding: .utf8)
-            literal += source.matches(of: /valueName: "[^"]*"/).map { "\(url.lastPathComponent): \($0.output)" }
-            named += source.matches(of: /valueName: CommandLineTexts\.current\.text\(\.value/).count
+        for target in ["Sources/PeachCLI", "Sources/PeachCommandLine"] {
+            let directory = Self.root.appendingPathComponent(target)
+            let files = try #require(FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil))
+            for case let url as URL in files where url.pathExtension == "swift" {
+                let source = try String(contentsOf: url, encoding: .utf8)
+                literal += source.matches(of: /valueName: "[^"]*"/).map { "\(url.lastPathComponent): \($0.output)" }
+                named += source.matches(of: /valueName: CommandLineTexts\.current\.text\(\.value/).count
+            }
         }
         #expect(literal.isEmpty, "\(literal)")
         #expect(named > 20, "the options were found")

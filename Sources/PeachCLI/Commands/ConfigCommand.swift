@@ -1,27 +1,9 @@
 import ArgumentParser
 import Foundation
+import PeachCommandLine
 import PeachConfig
 import PeachDomain
 import PeachText
-
-/// `--config FILE`, shared by the commands that read the configuration.
-struct ConfigOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp(
-        CommandLineTexts.current.text(.helpOptionConfig),
-        valueName: CommandLineTexts.current.text(.valueFile)))
-    var config: String?
-
-    var location: ConfigurationLocation { ConfigurationLocation(explicit: config) }
-
-    /// The training settings of the configuration (defaults without a file); an invalid file is an error.
-    func trainingSettings() throws -> TrainingSettings {
-        do {
-            return try ConfigurationReader(texts: CommandLineTexts.current).load(location).configuration.training
-        } catch {
-            throw CommandFailure(CommandLineTexts.current.text(.messageConfigurationInvalid, CommandLineTexts.current.describe(error)))
-        }
-    }
-}
 
 struct ConfigCommand: ParsableCommand {
     static var configuration: CommandConfiguration {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PeachCommandLine
 import PeachDomain
 import PeachStorage
 import PeachText

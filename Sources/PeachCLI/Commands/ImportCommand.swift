@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PeachCommandLine
 import PeachStorage
 import PeachText
 

@@ -1,4 +1,5 @@
 import Foundation
+import PeachCommandLine
 import PeachText
 
 /// Reading a file the user named, with messages in words: what is wrong with which path.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import PeachCommandLine
 import PeachMIDI
 import PeachText
 

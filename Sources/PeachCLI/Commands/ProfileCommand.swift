@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PeachCommandLine
 import PeachConfig
 import PeachDomain
 import PeachText

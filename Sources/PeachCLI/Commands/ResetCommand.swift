@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PeachCommandLine
 import PeachText
 
 struct ResetCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PeachCommandLine
 import PeachDomain
 import PeachSound
 import PeachText

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import PeachCommandLine
 import PeachSound
 import PeachText
 

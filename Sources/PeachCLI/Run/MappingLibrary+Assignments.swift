@@ -1,4 +1,5 @@
 import Foundation
+import PeachCommandLine
 import PeachConfig
 import PeachMIDI
 import PeachText

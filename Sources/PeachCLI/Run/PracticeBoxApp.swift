@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import PeachCommandLine
 import PeachConfig
 import PeachDomain
 import PeachMIDI

@@ -1,4 +1,5 @@
 import Foundation
+import PeachCommandLine
 import PeachConfig
 import PeachSound
 import PeachText

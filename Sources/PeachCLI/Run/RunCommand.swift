@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import PeachCommandLine
 import PeachDomain
 import PeachText
 import UnixSignals

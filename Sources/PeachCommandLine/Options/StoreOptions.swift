@@ -4,17 +4,19 @@ import PeachStorage
 import PeachText
 
 /// `--data-dir`, shared by every command that reads or writes the training history.
-struct StoreOptions: ParsableArguments {
+public struct StoreOptions: ParsableArguments, Sendable {
+    public init() {}
+
     @Option(name: .customLong("data-dir"), help: ArgumentHelp(
         CommandLineTexts.current.text(.helpOptionDataDirectory),
         valueName: CommandLineTexts.current.text(.valueDirectory)))
-    var dataDirectory: String?
+    public var dataDirectory: String?
 
-    var location: DataLocation { DataLocation(explicitDirectory: dataDirectory) }
+    public var location: DataLocation { DataLocation(explicitDirectory: dataDirectory) }
 
     /// The store, or nil when there is no history yet and `create` is false (read-only commands:
     /// nothing is created or written, not even in an empty file).
-    func openStore(create: Bool, durability: TrainingDataStore.Durability = .everyAnswer) throws -> TrainingDataStore? {
+    public func openStore(create: Bool, durability: TrainingDataStore.Durability = .everyAnswer) throws -> TrainingDataStore? {
         let directory = location.directory.path
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {

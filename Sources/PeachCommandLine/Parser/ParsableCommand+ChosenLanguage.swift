@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import PeachText
 
-extension PeachCommand {
+extension ParsableCommand {
     /// Parses the command line and runs the command, as swift-argument-parser's `main()` does, but
     /// with the parser's own words (help headings, its flags' help, its errors) in the chosen
     /// language: the message is the parser's (`fullMessage(for:)`), translated by `ParserVocabulary`;
@@ -27,7 +27,7 @@ extension PeachCommand {
 
     /// What the parser says for `error` (the help it asked for, or what is wrong) in `texts`' language,
     /// and the exit status. A completion script or the help dump, output for programs, stays as it is.
-    static func report(for error: any Error, arguments: [String], texts: Texts,
+    public static func report(for error: any Error, arguments: [String], texts: Texts,
                        columns: Int? = nil) -> (text: String, code: ExitCode) {
         let text = fullMessage(for: error, columns: columns)
         let code = exitCode(for: error)

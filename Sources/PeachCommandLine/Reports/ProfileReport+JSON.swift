@@ -5,7 +5,7 @@ extension ProfileReport {
     /// `peach profile --json`: per mode the fitted threshold or accuracy with intervals, the trend
     /// and its size, and (compare modes) every note of the range; plus the older descriptive fields.
     @MainActor
-    func json() throws -> String {
+    public func json() throws -> String {
         let modes: [[String: Any]] = TrainingMode.allCases.map { mode in
             let summary = summary(mode)
             let progress = timeline[mode]

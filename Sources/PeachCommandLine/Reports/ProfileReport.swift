@@ -5,7 +5,7 @@ import PeachText
 /// What `peach profile` shows: per mode the fitted threshold (Hear & Compare) or tuning accuracy
 /// (Tune & Match) with its interval, the trend from fitted values, and the moving average of the
 /// offsets asked. The same numbers as JSON for programs.
-struct ProfileReport {
+public struct ProfileReport {
     let profile: PerceptualProfile
     let timeline: ProgressTimeline
     let range: NoteRange
@@ -16,13 +16,13 @@ struct ProfileReport {
     /// The report of a history read one answer at a time (`peach profile` and the dashboard's
     /// `/api/profile` both make it so, and so give the same bytes).
     @MainActor
-    init(digest: HistoryDigest, range: NoteRange) {
+    public init(digest: HistoryDigest, range: NoteRange) {
         self.init(digest: digest, profile: PerceptualProfile(digest), range: range)
     }
 
     /// The same with `PerceptualProfile(digest)` made already (its fits are kept and shared).
     @MainActor
-    init(digest: HistoryDigest, profile: PerceptualProfile, range: NoteRange) {
+    public init(digest: HistoryDigest, profile: PerceptualProfile, range: NoteRange) {
         self.profile = profile
         timeline = digest.timeline
         self.range = range
@@ -56,7 +56,7 @@ struct ProfileReport {
     // MARK: Terminal
 
     @MainActor
-    func text(_ texts: Texts) -> String {
+    public func text(_ texts: Texts) -> String {
         var lines: [String] = []
         for mode in TrainingMode.allCases {
             let summary = summary(mode)

@@ -1,0 +1,81 @@
+import ArgumentParser
+import Foundation
+import PeachCommandLine
+import PeachTestSupport
+import Testing
+@testable import PeachCLI
+
+/// `peach web` hands over to the dashboard's own program, `peach-web`, found beside `peach` (the
+/// build directory) or in `../libexec` (`make install`), in the same process.
+@Suite("the dashboard's program", .serialized)
+struct DashboardProgramTests {
+    static let binaryAvailable = HistoryCommandsTests.binaryAvailable
+    static let build = PeachCommandTests.executable.deletingLastPathComponent()
+
+    final class Tree {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("peach-tree-\(UUID().uuidString)")
+        init() throws { try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true) }
+        deinit { try? FileManager.default.removeItem(at: root) }
+
+        /// Copies `file` of the build to `path` below the root (copies: a link would lead back to the build).
+        func place(_ file: String, at path: String) throws {
+            let target = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: DashboardProgramTests.build.appendingPathComponent(file), to: target)
+        }
+    }
+
+    @Test("the options reach the dashboard's program as they were given")
+    func optionsHandedOver() throws {
+        let given = ["--data-dir", "/d i r", "--config", "c.yaml", "--listen", "0.0.0.0:8080", "--token"]
+        let options = try WebOptions.parse(given)
+        #expect(options.arguments == given)
+        #expect(try WebOptions.parse(options.arguments).arguments == given)
+        #expect(try WebOptions.parse(["--rotate-token"]).arguments == ["--rotate-token"])
+        #expect(try WebOptions.parse([]).arguments.isEmpty)
+    }
+
+    @Test("the program is looked for beside peach, then in ../libexec")
+    func lookup() {
+        #expect(WebCommand.dashboardPrograms(executable: "/usr/local/bin/peach") == ["/usr/local/bin/peach-web", "/usr/local/libexec/peach-web"])
+    }
+
+    @Test("peach web is peach-web in the same process: the server's process runs the dashboard's program",
+          .enabled(if: binaryAvailable))
+    func sameProcess() throws {
+        let workspace = try WebCommandTests.Workspace()
+        let web = try workspace.dashboard()
+        let program = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(web.process.processIdentifier)/exe")
+        #expect(program.hasSuffix("/peach-web"))
+        #expect(try web.get("/").status == 200)
+    }
+
+    @Test("installed as make install lays it out (bin, libexec, share): found, with its texts (German here)",
+          .enabled(if: binaryAvailable))
+    func installedLayout() throws {
+        let tree = try Tree()
+        try tree.place("peach", at: "bin/peach")
+        try tree.place("peach-web", at: "libexec/peach-web")
+        for language in ["en", "de"] {
+            try tree.place("Peach_PeachText.resources/Texts/\(language).json", at: "share/peach/Texts/\(language).json")
+        }
+        let result = try ProcessRunner.runApart(tree.root.appendingPathComponent("bin/peach"), ["web", "--listen", "nowhere"],
+                                                environment: ["LANG": "de_DE.UTF-8", "PATH": "/usr/bin:/bin"])
+        #expect(result.status == 1)
+        #expect(result.error.contains("--listen nowhere: schreib die Adresse als HOST:PORT"), "\(result.error)")
+    }
+
+    @Test("without peach-web, peach web says where it looked and fails", .enabled(if: binaryAvailable))
+    func missingProgram() throws {
+        let tree = try Tree()
+        try tree.place("peach", at: "bin/peach")
+        try tree.place("Peach_PeachText.resources/Texts/en.json", at: "share/peach/Texts/en.json")
+        let result = try ProcessRunner.runApart(tree.root.appendingPathComponent("bin/peach"), ["web"],
+                                                environment: ["LANG": "C", "PATH": "/usr/bin:/bin"])
+        #expect(result.status == 1)
+        let bin = tree.root.appendingPathComponent("bin").resolvingSymlinksInPath().path
+        #expect(result.error.contains("peach-web is not installed"), "\(result.error)")
+        #expect(result.error.contains("\(bin)/peach-web"), "\(result.error)")
+        #expect(result.error.contains("libexec/peach-web"), "\(result.error)")
+    }
+}
