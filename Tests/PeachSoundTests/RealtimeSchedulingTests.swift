@@ -77,4 +77,24 @@ struct RealtimeSchedulingTests {
             #expect(output.scheduling != .off)
         }
     }
+
+    /// A figure of this process's /proc/self/status, in kB.
+    static func status(_ field: String) throws -> Int {
+        let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix(field + ":") })
+        return try #require(Int(line.split(separator: " ", omittingEmptySubsequences: true)[1]))
+    }
+
+    @Test("locking memory locks what is in memory and reads nothing in: the resident size stays (MCL_CURRENT alone faulted in every mapping whole)",
+          .enabled(if: geteuid() == 0))
+    func locksOnlyWhatIsUsed() throws {
+        let before = try Self.status("VmRSS")
+        let mapped = try Self.status("VmSize")
+        #expect(RealtimeScheduling.lockMemory() == nil)
+        defer { munlockall() }
+        let after = try Self.status("VmRSS")
+        let locked = try Self.status("VmLck")
+        #expect(locked > before / 2, "the pages in use are locked: \(locked) kB of \(before) kB resident")
+        #expect(after < before + 16_384, "nothing else read in: \(before) → \(after) kB resident of \(mapped) kB mapped")
+    }
 }
