@@ -182,7 +182,8 @@ let package = Package(
         ),
         .executableTarget(
             name: "peach",
-            dependencies: ["PeachCLI", "PeachCommandLine"]
+            dependencies: ["PeachCLI", "PeachCommandLine"],
+            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])]
         ),
         .executableTarget(
             name: "peach-web",

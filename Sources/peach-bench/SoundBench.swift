@@ -134,6 +134,17 @@ func soundBench() {
             let kilobytes = Int(text.split(separator: " ").first?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? -1
             print("peak RSS, engine with \(SoundEngine.defaultVoiceCount) voices on \(label)".padding(toLength: 56, withPad: " ", startingAt: 0)
                   + String(format: "%10.1f MB", Double(kilobytes) / 1024))
+            // The program itself: `peach play` holding the same A4 for 2 s into a WAV file, the
+            // release build beside this one (as the player runs it, with its texts and calibration).
+            let peach = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("peach").path
+            let wav = FileManager.default.temporaryDirectory.appendingPathComponent("peach-bench-rss.wav").path
+            defer { try? FileManager.default.removeItem(atPath: wav) }
+            if let played = childPeakRSS(peach, ["play", "A4", "--duration", "2", "--sound", path, "--preset", preset, "--output", wav]) {
+                print("peak RSS, peach play A4 on \(label)".padding(toLength: 56, withPad: " ", startingAt: 0)
+                      + String(format: "%10.1f MB", Double(played) / 1024))
+            } else {
+                print("peak RSS, peach play A4 on \(label): not measured (build peach first: make bench does)")
+            }
             guard let stock = stockFluidSynthPeakRSS(soundFont: path) else {
                 print("peak RSS of stock FluidSynth on \(label): not measured (is fluidsynth installed?)")
                 continue
