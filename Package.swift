@@ -1,6 +1,15 @@
 // swift-tools-version: 6.1
 import PackageDescription
 
+/// How the two programs the box runs are linked: with LLVM's linker, exporting no symbols (the
+/// static standard library's arguments export every object file's, which also keeps all their code
+/// from the linker's garbage collection) and with packed relative relocations (2.7 MB of
+/// relocation records, read at every start, become 22 KB). peach-web's peak RSS on an empty history
+/// 36.8 -> 28.8 MB with its own split, peach play's 38.0 -> 35 MB.
+let leanProgram: [LinkerSetting] = [
+    .unsafeFlags(["-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]),
+]
+
 let package = Package(
     name: "Peach",
     platforms: [.macOS(.v15)],
@@ -183,7 +192,7 @@ let package = Package(
         .executableTarget(
             name: "peach",
             dependencies: ["PeachCLI", "PeachCommandLine"],
-            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])]
+            linkerSettings: leanProgram
         ),
         .executableTarget(
             name: "peach-web",
@@ -197,7 +206,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"])]
+            linkerSettings: leanProgram
         ),
         // `make bench`: prints the figures the issues ask for.
         .executableTarget(
