@@ -22,7 +22,11 @@ final class FluidSynthesizer {
         fluid_settings_setint(settings, "synth.reverb.active", 0)
         fluid_settings_setint(settings, "synth.chorus.active", 0)
         fluid_settings_setint(settings, "synth.threadsafe-api", 0)
-        fluid_settings_setint(settings, "synth.polyphony", 32)
+        // A slot's synthesizer sounds one note, and its release tail until the slot is free again:
+        // the preset's layers for one key (a handful). FluidSynth allocates every voice up front,
+        // so 32 cost 2.2 MB over the 8 slots (peach play 35.1 -> 33.1 MB); a ninth voice would
+        // take the oldest one's place (FluidSynth's voice stealing).
+        fluid_settings_setint(settings, "synth.polyphony", 8)
         // Only the selected preset's samples are loaded: each voice slot is its own synthesizer, and
         // a General MIDI SoundFont's every sample in each of them cost 268 MB with FluidR3_GM (128 MB
         // now, against stock FluidSynth's 169 MB for the whole font).
