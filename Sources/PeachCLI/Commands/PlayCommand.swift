@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PeachCommandLine
+import PeachConfig
 import PeachDomain
 import PeachSound
 import PeachText
@@ -42,10 +43,10 @@ struct PlayCommand: ParsableCommand {
     var device: String = "default"
 
     @Option(name: .customLong("period-frames"), help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayPeriodFrames), valueName: CommandLineTexts.current.text(.valueCount)))
-    var periodFrames: Int = 256
+    var periodFrames: Int = AudioSettings().periodFrames
 
     @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayPeriods), valueName: CommandLineTexts.current.text(.valueCount)))
-    var periods: Int = 3
+    var periods: Int = AudioSettings().periods
 
     func validate() throws {
         let texts = CommandLineTexts.current
