@@ -35,8 +35,9 @@ public struct NumberFormat: Sendable {
 
     private func grouped(_ whole: String) -> String {
         var result = ""
+        let count = whole.count
         for (index, digit) in whole.enumerated() {
-            if index > 0, (whole.count - index) % 3 == 0 { result += groupingSeparator }
+            if index > 0, (count - index) % 3 == 0 { result += groupingSeparator }
             result.append(digit)
         }
         return result

@@ -13,11 +13,7 @@ func childPeakRSS(_ executable: String, _ arguments: [String]) -> Int? {
     guard (try? process.run()) != nil else { return nil }
     var peak = 0
     while process.isRunning {
-        let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
-        if let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-           let kilobytes = Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") {
-            peak = max(peak, kilobytes)
-        }
+        peak = max(peak, peakRSSKilobytes(of: process.processIdentifier) ?? 0)
         Thread.sleep(forTimeInterval: 0.02)
     }
     return process.terminationStatus == 0 && peak > 0 ? peak : nil

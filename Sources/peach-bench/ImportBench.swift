@@ -45,7 +45,7 @@ func importChild(_ arguments: [String]) {
         let started = ContinuousClock.now
         let result = try store.importCSV(URL(fileURLWithPath: arguments[0]), mode: .merge)
         let seconds = (ContinuousClock.now - started).seconds
-        print(String(format: "%.3f", seconds), peakRSSKilobytes(),
+        print(String(format: "%.3f", seconds), peakRSSKilobytes() ?? -1,
               result.summary.comparisonsAdded + result.summary.pitchMatchingsAdded)
     } catch {
         print("-1 -1 \(error)")

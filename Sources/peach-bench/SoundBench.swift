@@ -10,11 +10,12 @@ func cpuSeconds() -> Double {
     return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
 }
 
-/// Peak resident set size of this process, from /proc (kB).
-func peakRSSKilobytes() -> Int {
-    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return -1 }
-    let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") } ?? ""
-    return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? -1
+/// Peak resident set size (VmHWM) of process `pid`, this one by default, from /proc (kB); nil when
+/// it cannot be read (the process has ended).
+func peakRSSKilobytes(of pid: Int32? = nil) -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/\(pid.map(String.init) ?? "self")/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return nil }
+    return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
 }
 
 @MainActor
@@ -32,7 +33,7 @@ func rssProbe(_ arguments: [String]) {
         let sink = WAVFileSink(renderer: engine.renderer)
         _ = try engine.play(frequency: 440, velocity: .standard, amplitude: 0)
         sink.render(seconds: 1)
-        print(peakRSSKilobytes())
+        print(peakRSSKilobytes() ?? -1)
     } catch {
         print("-1 \(error)")
     }
@@ -177,9 +178,7 @@ func stockFluidSynthPeakRSS(soundFont: String) -> Int? {
     var peak = 0, steadySince = Date()
     while Date().timeIntervalSince(steadySince) < 1, process.isRunning {
         Thread.sleep(forTimeInterval: 0.1)
-        let status = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)) ?? ""
-        let line = status.split(separator: "\n").first { $0.hasPrefix("VmHWM:") }
-        let now = line.flatMap { Int($0.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") } ?? 0
+        let now = peakRSSKilobytes(of: process.processIdentifier) ?? 0
         if now != peak { peak = now; steadySince = Date() }
     }
     input.fileHandleForWriting.write(Data("quit\n".utf8))

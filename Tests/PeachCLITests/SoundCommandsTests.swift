@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import PeachCLI
+import PeachConfig
 @testable import PeachSound
 
 /// `peach play` and `peach sounds`, through the real binary (this machine has no sound card, so
@@ -25,6 +26,13 @@ struct SoundCommandsTests {
         let expected = 415.3 * pow(2, (Double(49 - 69) - 0.499) / 12)
         let estimate = try #require(PitchEstimator().estimate(Array(samples[2400..<36000]), sampleRate: 48000, near: expected))
         #expect(abs(estimate.cents(from: expected)) < 0.1, "\(estimate)")
+    }
+
+    @Test("peach play plays with the box's buffer unless told otherwise (128 × 2: ≤ 10 ms)")
+    func playsWithTheBoxsBuffer() throws {
+        let play = try PlayCommand.parse(["A4"])
+        #expect(play.periodFrames == 128 && play.periods == 2)
+        #expect(play.periodFrames == AudioSettings().periodFrames && play.periods == AudioSettings().periods)
     }
 
     @Test("errors say what is wrong and what to do")

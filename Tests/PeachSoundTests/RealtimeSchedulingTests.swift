@@ -94,7 +94,7 @@ struct RealtimeSchedulingTests {
         defer { munlockall() }
         let after = try Self.status("VmRSS")
         let locked = try Self.status("VmLck")
-        #expect(locked > before / 2, "the pages in use are locked: \(locked) kB of \(before) kB resident")
+        #expect(locked > before / 2, "the mappings in use are locked: \(locked) kB locked, \(before) kB resident")
         #expect(after < before + 16_384, "nothing else read in: \(before) → \(after) kB resident of \(mapped) kB mapped")
     }
 }
