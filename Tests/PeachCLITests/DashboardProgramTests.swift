@@ -33,6 +33,9 @@ struct DashboardProgramTests {
         #expect(try WebOptions.parse(options.arguments).arguments == given)
         #expect(try WebOptions.parse(["--rotate-token"]).arguments == ["--rotate-token"])
         #expect(try WebOptions.parse([]).arguments.isEmpty)
+        let dashed = try WebOptions.parse(["--config=-odd.yaml", "--data-dir=-d"])
+        #expect(try WebOptions.parse(dashed.arguments).config.config == "-odd.yaml")
+        #expect(try WebOptions.parse(dashed.arguments).store.dataDirectory == "-d")
     }
 
     @Test("the program is looked for beside peach, then in ../libexec")
