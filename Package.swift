@@ -211,7 +211,7 @@ let package = Package(
         // `make bench`: prints the figures the issues ask for.
         .executableTarget(
             name: "peach-bench",
-            dependencies: ["PeachDomain", "PeachStorage", "PeachSound", "PeachMIDI", "CAlsa", "PeachTestSupport"]
+            dependencies: ["PeachDomain", "PeachStorage", "PeachSound", "PeachMIDI", "CAlsa", "PeachTestSupport", "PeachCommandLine"]
         ),
         // Test doubles shared by the test targets (a note player that records, observers, log capture).
         .target(

@@ -189,6 +189,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     // Note and interval names (`Texts+Music`): twelve and thirteen names, comma-separated.
     case noteNames
     case intervalNames
+    case weekdayNames
+    case monthNames
     case intervalUp
     case intervalDown
     case repeatedWarningNote
@@ -381,6 +383,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case dashboardWeek
     case dashboardMonth
     case dashboardWeekOf
+    case dashboardDayLabel
+    case dashboardMonthLabel
     case dashboardWhen
     case dashboardAnswers
     case dashboardThreshold

@@ -1,6 +1,7 @@
 import Foundation
 import PeachDomain
 import PeachStorage
+import PeachCommandLine
 
 // `make bench`: figures for the training core. Each line is one measured quantity.
 // Later parts (sound, storage, MIDI input) add their own sections.
@@ -62,7 +63,7 @@ func run() {
         }
         measure("progress timeline from \(count) answers", unit: "timeline", count: 1) {
             let now = comparisons.last!.timestamp
-            sink &+= ProgressTimeline(comparisons: comparisons, pitchMatchings: matchings, now: now)[.compare].count
+            sink &+= ProgressTimeline(comparisons: comparisons, pitchMatchings: matchings, now: now, calendar: SystemCalendar())[.compare].count
         }
     }
 

@@ -46,7 +46,8 @@ struct DashboardCommand: ParsableCommand {
             configuration: CommandLineTexts.current.text(location.exists ? .messageConfigurationFile : .messageConfigurationFileMissing,
                                                     location.file.path) + "\n"
                 + ConfigurationPrinter.effective(loaded.configuration, origins: loaded.origins),
-            liveStatusFile: directory.appendingPathComponent(LiveStatusFile.fileName), texts: CommandLineTexts.current)
+            liveStatusFile: directory.appendingPathComponent(LiveStatusFile.fileName), texts: CommandLineTexts.current,
+            calendar: SystemCalendar())
         var logger = Logger(label: "peach.web")
         logger.logLevel = .warning
         let server = DashboardServer(settings: settings, history: StoreHistory(location: options.store.location, texts: CommandLineTexts.current),

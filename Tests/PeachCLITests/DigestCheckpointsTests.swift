@@ -1,4 +1,5 @@
 import Foundation
+import PeachCommandLine
 import PeachDomain
 import PeachStorage
 import Testing
@@ -36,7 +37,7 @@ struct DigestCheckpointsTests {
 
     /// One pass over everything stored, as of `now`.
     static func whole(_ store: TrainingDataStore, now: Date) throws -> HistoryDigest {
-        var digest = HistoryDigest(now: now, progressRange: range)
+        var digest = HistoryDigest(now: now, calendar: SystemCalendar(), progressRange: range)
         try store.forEachAnswer(comparison: { digest.add($0) }, pitchMatching: { digest.add($0) })
         return digest
     }
@@ -61,7 +62,7 @@ struct DigestCheckpointsTests {
         _ = try store.importRecords(comparisons: comparisons, pitchMatchings: attempts, mode: .merge)
         let history = StoreHistory(location: location)
 
-        let first = try history.digest(now: now, range: Self.range)
+        let first = try history.digest(now: now, calendar: SystemCalendar(), range: Self.range)
         Self.expectSame(first, try Self.whole(store, now: now), "first")
         #expect(history.checkpoints.reused == 0)
         #expect((first.fittedProgress[.compare]?.points.count ?? 0) > 8, "buckets of every size")
@@ -71,7 +72,7 @@ struct DigestCheckpointsTests {
         let (newer, newerAttempts) = Self.answers(start: now.addingTimeInterval(3600), days: 2, seed: 7)
         _ = try store.importRecords(comparisons: newer, pitchMatchings: newerAttempts, mode: .merge)
         for later in [now.addingTimeInterval(2.5 * 86400), now.addingTimeInterval(6 * 86400)] {
-            Self.expectSame(try history.digest(now: later, range: Self.range), try Self.whole(store, now: later), "\(later)")
+            Self.expectSame(try history.digest(now: later, calendar: SystemCalendar(), range: Self.range), try Self.whole(store, now: later), "\(later)")
         }
         #expect(history.checkpoints.reused == 2, "made from the kept digest")
 
@@ -79,10 +80,10 @@ struct DigestCheckpointsTests {
         let old = Self.answers(start: now.addingTimeInterval(-90 * 86400 + 1800), days: 0.1, seed: 3)
         _ = try store.importRecords(comparisons: old.0, pitchMatchings: [], mode: .merge)
         let later = now.addingTimeInterval(6 * 86400)
-        Self.expectSame(try history.digest(now: later, range: Self.range), try Self.whole(store, now: later), "after the import")
+        Self.expectSame(try history.digest(now: later, calendar: SystemCalendar(), range: Self.range), try Self.whole(store, now: later), "after the import")
         #expect(history.checkpoints.reused == 2, "the kept digest was not used")
         // A new kept digest from then on.
-        Self.expectSame(try history.digest(now: later, range: Self.range), try Self.whole(store, now: later), "again")
+        Self.expectSame(try history.digest(now: later, calendar: SystemCalendar(), range: Self.range), try Self.whole(store, now: later), "again")
         #expect(history.checkpoints.reused == 3)
         try store.close()
     }

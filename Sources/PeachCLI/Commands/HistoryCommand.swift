@@ -26,6 +26,6 @@ struct HistoryCommand: ParsableCommand {
 
     func run() throws {
         let records = try store.openStore(create: false)?.latest(limit: limit) ?? []
-        try StandardOutput.write((json ? try HistoryReport.json(records) : HistoryReport.text(records, texts: CommandLineTexts.current)) + "\n")
+        try StandardOutput.write((json ? try HistoryReport.json(records) : HistoryReport.text(records, texts: CommandLineTexts.current, calendar: SystemCalendar())) + "\n")
     }
 }

@@ -23,7 +23,7 @@ struct ProfileCommand: ParsableCommand {
         let range = try config.trainingSettings().noteRange
         let history = try store.openStore(create: false)
         // One answer at a time from the store: the report keeps counts and bins, not the answers.
-        var digest = HistoryDigest(now: Date())
+        var digest = HistoryDigest(now: Date(), calendar: SystemCalendar())
         try history?.forEachAnswer(comparison: { digest.add($0) }, pitchMatching: { digest.add($0) })
         let read = digest
         // Commands run on the main thread; the profile is main-actor state like in `peach run`.

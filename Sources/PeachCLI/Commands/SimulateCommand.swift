@@ -53,7 +53,7 @@ struct SimulateCommand: ParsableCommand {
         let settings = try config.trainingSettings()
         guard let history = try store.openStore(create: true, durability: .deferred) else { return }
         // The profile so far, read one answer at a time.
-        var digest = HistoryDigest(now: Date())
+        var digest = HistoryDigest(now: Date(), calendar: SystemCalendar())
         try history.forEachAnswer(comparison: { digest.add($0) }, pitchMatching: { digest.add($0) })
         let stored = digest
         let seed = seed ?? UInt64.random(in: 1...UInt64(UInt32.max))

@@ -25,20 +25,18 @@ enum HistoryReport {
         return String(decoding: data, as: UTF8.self)
     }
 
-    static func text(_ records: [TrainingRecord], texts: Texts) -> String {
+    static func text(_ records: [TrainingRecord], texts: Texts, calendar: any TrainingCalendar) -> String {
         guard !records.isEmpty else { return texts.text(.historyNoAnswersYet) }
-        let time = DateFormatter()
-        time.dateFormat = "yyyy-MM-dd HH:mm:ss" // not a text: a date format
         return records.map { record in
             switch record {
             case .comparison(let answer):
                 let notes = describe(answer.referenceNote, answer.targetNote, answer.interval, answer.tuningSystem, texts)
-                return texts.text(.historyComparison, time.string(from: answer.timestamp), notes,
+                return texts.text(.historyComparison, calendar.localTime(of: answer.timestamp).dateAndTime, notes,
                                   Decimals(answer.centOffset.rawValue, 2, signed: true),
                                   texts.text(answer.isCorrect ? .historyRight : .historyWrong))
             case .pitchMatching(let attempt):
                 let notes = describe(attempt.referenceNote, attempt.targetNote, attempt.interval, attempt.tuningSystem, texts)
-                return texts.text(.historyPitchMatching, time.string(from: attempt.timestamp), notes,
+                return texts.text(.historyPitchMatching, calendar.localTime(of: attempt.timestamp).dateAndTime, notes,
                                   Decimals(attempt.userCentError.rawValue, 2, signed: true),
                                   texts.name(PitchMatchingFeedback(error: attempt.userCentError)))
             }

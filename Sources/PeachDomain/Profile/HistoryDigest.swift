@@ -19,7 +19,7 @@ public struct HistoryDigest: Sendable {
     /// The fitted points of each mode's completed buckets.
     private var completed: [TrainingMode: [FittedProgress.Point]] = [:]
     public private(set) var now: Date
-    private let calendar: Calendar
+    private let calendar: any TrainingCalendar
     /// The offsets asked per reference note over every comparison: the profile JSON's descriptive fields.
     public private(set) var offsetsAsked: [Int: WelfordAccumulator] = [:]
     /// |error| over every pitch-matching attempt.
@@ -28,7 +28,7 @@ public struct HistoryDigest: Sendable {
     public private(set) var pitchMatchingCount = 0
 
     /// `progressRange`: fit the progress points over this note range; nil for none.
-    public init(now: Date, calendar: Calendar = .current, progressRange: NoteRange? = nil) {
+    public init(now: Date, calendar: any TrainingCalendar, progressRange: NoteRange? = nil) {
         self.now = now
         self.calendar = calendar
         self.progressRange = progressRange
@@ -69,6 +69,7 @@ public struct HistoryDigest: Sendable {
     /// Adds the answer to its mode's timeline; true when it completed the bucket before it.
     private mutating func group(_ mode: TrainingMode, time: Date, value: Double) -> Bool {
         // In place: a copy out of the dictionary would copy every bucket for every answer.
+        let (now, calendar) = (now, calendar)
         let started = grouping[mode, default: TimelineBuckets(now: now, calendar: calendar)].add(time: time, value: value)
         return started && grouping[mode]?.previous != nil
     }

@@ -42,7 +42,7 @@ public struct ProgressTimeline: Sendable {
     public let modes: [TrainingMode: ModeProgress]
 
     public init(comparisons: some Sequence<ComparisonRecord>, pitchMatchings: some Sequence<PitchMatchingRecord>,
-                now: Date, calendar: Calendar = .current) {
+                now: Date, calendar: any TrainingCalendar) {
         var points: [TrainingMode: [(Date, Double)]] = [:]
         for record in comparisons {
             points[record.mode, default: []].append((record.timestamp, record.centOffset.magnitude.rawValue))

@@ -13,10 +13,10 @@ public struct TimelineBuckets: Sendable {
     }
 
     public private(set) var now: Date
-    public let calendar: Calendar
+    public let calendar: any TrainingCalendar
     private var groups: [Group] = []
 
-    public init(now: Date, calendar: Calendar = .current) {
+    public init(now: Date, calendar: any TrainingCalendar) {
         self.now = now
         self.calendar = calendar
     }
@@ -48,9 +48,9 @@ public struct TimelineBuckets: Sendable {
         let period: DateInterval
         switch size {
         case .session: period = DateInterval(start: time, duration: 0)
-        case .day: period = calendar.dateInterval(of: .day, for: time) ?? DateInterval(start: time, duration: 86400)
-        case .week: period = calendar.dateInterval(of: .weekOfYear, for: time) ?? DateInterval(start: time, duration: 86400)
-        case .month: period = calendar.dateInterval(of: .month, for: time) ?? DateInterval(start: time, duration: 86400)
+        case .day: period = calendar.interval(of: .day, containing: time)
+        case .week: period = calendar.interval(of: .week, containing: time)
+        case .month: period = calendar.interval(of: .month, containing: time)
         }
         groups.append(Group(size: size, start: period.start, end: period.end, values: WelfordAccumulator([value])))
         return true

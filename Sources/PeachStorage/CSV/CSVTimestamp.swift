@@ -1,4 +1,5 @@
 import Foundation
+import PeachDomain
 
 /// ISO 8601 timestamps in UTC at millisecond precision, the way the CSV file carries them.
 ///
@@ -16,8 +17,8 @@ enum CSVTimestamp {
     static let millisecondsPerDay: Int64 = 86_400_000
     /// From 1970-01-01 to 2001-01-01, Foundation's reference date.
     private static let referenceDateOffset: Int64 = 978_307_200_000
-    private static let earliest = daysFromCivil(year: 0, month: 1, day: 1) * millisecondsPerDay
-    private static let latest = daysFromCivil(year: 10_000, month: 1, day: 1) * millisecondsPerDay - 1
+    private static let earliest = Int64(CalendarDay(year: 0, month: 1, day: 1).daysSince1970) * millisecondsPerDay
+    private static let latest = Int64(CalendarDay(year: 10_000, month: 1, day: 1).daysSince1970) * millisecondsPerDay - 1
 
     /// The instant rounded to the nearest millisecond, in milliseconds since 1970, clamped to the years 0000–9999.
     static func millisecondsSince1970(_ date: Date) -> Int64 {
@@ -43,7 +44,8 @@ enum CSVTimestamp {
         let milliseconds = millisecondsSince1970(date)
         let days = floorDivide(milliseconds, millisecondsPerDay)
         let ofDay = milliseconds - days * millisecondsPerDay
-        let (year, month, day) = civil(fromDays: days)
+        let calendarDay = CalendarDay(daysSince1970: Int(days))
+        let (year, month, day) = (Int64(calendarDay.year), Int64(calendarDay.month), Int64(calendarDay.day))
         let hour = ofDay / 3_600_000, minute = ofDay / 60_000 % 60, second = ofDay / 1000 % 60
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
             + ".\(pad(ofDay % 1000, 3))Z"
@@ -83,44 +85,13 @@ enum CSVTimestamp {
         } else {
             return nil
         }
-        guard scanner.isAtEnd, (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
-              hour <= 23, minute <= 59, second <= 59 else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
+        let calendarDay = CalendarDay(year: Int(year), month: Int(month), day: Int(day))
+        guard scanner.isAtEnd, calendarDay.isValid, hour <= 23, minute <= 59, second <= 59 else { return nil }
+        let days = Int64(calendarDay.daysSince1970)
         let milliseconds = days * millisecondsPerDay + ((hour * 60 + minute - offsetMinutes) * 60 + second) * 1000
             + fraction
         guard (earliest...latest).contains(milliseconds) else { return nil }
         return date(millisecondsSince1970: milliseconds)
-    }
-
-    // MARK: - Calendar arithmetic (proleptic Gregorian, H. Hinnant's algorithms)
-
-    static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
-        let y = month <= 2 ? year - 1 : year
-        let era = floorDivide(y, 400)
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
-    }
-
-    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
-        let z = days + 719_468
-        let era = floorDivide(z, 146_097)
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    private static func daysIn(month: Int64, year: Int64) -> Int64 {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 
     private static func floorDivide(_ a: Int64, _ b: Int64) -> Int64 {

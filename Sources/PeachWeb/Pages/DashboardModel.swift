@@ -12,14 +12,16 @@ struct DashboardModel {
     let progress: [TrainingMode: FittedProgress]
     let answerCount: Int
     let texts: Texts
+    let calendar: any TrainingCalendar
     /// Each mode's trend, fitted once for every page.
     private let changes: [TrainingMode: ProgressChange]
 
     /// `digest` made with `progressRange: range`, so that it holds the progress fits; `profile` is
     /// `PerceptualProfile(digest)`.
-    init(digest: HistoryDigest, profile: PerceptualProfile, range: NoteRange, texts: Texts) {
+    init(digest: HistoryDigest, profile: PerceptualProfile, range: NoteRange, texts: Texts, calendar: any TrainingCalendar) {
         self.range = range
         self.texts = texts
+        self.calendar = calendar
         self.profile = profile
         changes = TrainingMode.allCases.reduce(into: [:]) { changes, mode in
             changes[mode] = mode.skill == .comparison ? profile.answers(for: mode).change(range: range)
@@ -72,16 +74,13 @@ struct DashboardModel {
     }
 
     private func label(_ bucket: ProgressTimeline.Bucket) -> String {
-        let format = DateFormatter()
-        format.locale = texts.language == .german ? Locale(identifier: "de_DE") : Locale(identifier: "en_GB")
-        switch bucket.size {
-        case .session: format.dateFormat = "HH:mm" // not a text: a date format
-        case .day: format.dateFormat = "EEE d" // not a text: a date format
-        case .week: format.dateFormat = "d MMM" // not a text: a date format
-        case .month: format.dateFormat = "MMM yy" // not a text: a date format
+        let time = calendar.localTime(of: bucket.start)
+        return switch bucket.size {
+        case .session: time.hourAndMinute
+        case .day: texts.text(.dashboardDayLabel, texts.weekdayName(time.weekday), time.day)
+        case .week: texts.text(.dashboardWeekOf, time.day, texts.monthName(time.month))
+        case .month: texts.text(.dashboardMonthLabel, texts.monthName(time.month), (time.year % 100 < 10 ? "0" : "") + String(time.year % 100))
         }
-        let date = format.string(from: bucket.start)
-        return bucket.size == .week ? texts.text(.dashboardWeekOf, date) : date
     }
 
     private func name(_ size: ProgressTimeline.BucketSize) -> String {

@@ -18,6 +18,7 @@ final class DashboardPages {
     let uploadLimit: Int
     let live: LiveStatus
     let texts: Texts
+    let calendar: any TrainingCalendar
     /// Every dashboard text of the language, for the templates (`{{t.dashboardProfile}}`).
     private let textContext: [String: String]
     private let library: MustacheLibrary
@@ -30,8 +31,9 @@ final class DashboardPages {
     static let freshness: TimeInterval = 60
 
     init(history: any DashboardHistory, range: NoteRange, configuration: String, csrf: String, uploadLimit: Int,
-         live: LiveStatus, texts: Texts, profileJSON: @escaping ProfileJSON) throws {
+         live: LiveStatus, texts: Texts, calendar: any TrainingCalendar, profileJSON: @escaping ProfileJSON) throws {
         self.live = live
+        self.calendar = calendar
         self.texts = texts
         textContext = Dictionary(uniqueKeysWithValues: TextKey.allCases.filter { $0.rawValue.hasPrefix("dashboard") }
             .map { ($0.rawValue, texts.text($0)) })
@@ -50,7 +52,7 @@ final class DashboardPages {
     /// or the freshness ran out, by one build at a time (a request meanwhile waits for that build);
     /// the history is read off the main actor, so no page waits for the read.
     private func current() async throws -> (model: DashboardModel, json: String) {
-        let history = history, range = range
+        let history = history, range = range, calendar = calendar
         let version = try await Self.blocking { try history.version() }
         if let cached, cached.version == version, Date().timeIntervalSince(cached.at) < Self.freshness {
             return (cached.model, cached.json)
@@ -61,9 +63,9 @@ final class DashboardPages {
             let now = Date()
             // One pass over the history (or over its last month, see `DigestCheckpoints`), an answer
             // at a time: the model keeps bins and running means.
-            let digest = try await Self.blocking { try history.digest(now: now, range: range) }
+            let digest = try await Self.blocking { try history.digest(now: now, calendar: calendar, range: range) }
             let profile = PerceptualProfile(digest)
-            let model = DashboardModel(digest: digest, profile: profile, range: range, texts: self.texts)
+            let model = DashboardModel(digest: digest, profile: profile, range: range, texts: self.texts, calendar: calendar)
             let json = try profileJSON(digest, profile, range)
             // Fresh from when the fit is done, not from when it began: with a large history the fit
             // itself can take longer than the freshness, and every request would then fit again.
@@ -109,7 +111,7 @@ final class DashboardPages {
             .filter { mode == nil || HistoryRows.mode(of: $0) == mode }.prefix(100)
         let choices: [[String: Any]] = [["value": "", "name": texts.text(.dashboardEveryMode), "selected": mode == nil]]
             + TrainingMode.allCases.map { ["value": $0.rawValue, "name": texts.name($0), "selected": $0 == mode] }
-        let rows = records.map { HistoryRows.row($0, texts: texts) }
+        let rows = records.map { HistoryRows.row($0, texts: texts, calendar: calendar) }
         return render("history", ["title": texts.text(.dashboardHistory), "choices": choices, "records": rows, "hasRecords": !rows.isEmpty,
                                   "filtered": mode != nil])
     }
@@ -140,8 +142,8 @@ enum HistoryRows {
         }
     }
 
-    static func row(_ record: TrainingRecord, texts: Texts) -> [String: Any] {
-        let time = record.timestamp.formatted(.iso8601.year().month().day().dateSeparator(.dash).time(includingFractionalSeconds: false))
+    static func row(_ record: TrainingRecord, texts: Texts, calendar: any TrainingCalendar) -> [String: Any] {
+        let time = calendar.localTime(of: record.timestamp).dateAndTime
         switch record {
         case .comparison(let answer):
             return ["time": time, "mode": texts.name(answer.mode), "notes": texts.notes(answer.referenceNote, answer.targetNote, answer.interval),

@@ -8,9 +8,9 @@ import Synchronization
 public protocol DashboardHistory: Sendable {
     /// What is stored, cheaply: the dashboard reads the history again only when this changes.
     func version() throws -> HistoryVersion?
-    /// The digest of every answer as of `now`, with the progress fits over `range`; exactly what one
-    /// pass over the whole history would give.
-    func digest(now: Date, range: NoteRange) throws -> HistoryDigest
+    /// The digest of every answer as of `now` in `calendar`, with the progress fits over `range`;
+    /// exactly what one pass over the whole history would give.
+    func digest(now: Date, calendar: any TrainingCalendar, range: NoteRange) throws -> HistoryDigest
     /// Exactly `peach export`, in pieces as it is read.
     func exportCSV(_ emit: (String) throws -> Void) throws
     /// The latest answers, newest first.
@@ -59,10 +59,10 @@ public final class StoreHistory: DashboardHistory {
         try reading { store in try store?.reading { try $0.version() } }
     }
 
-    public func digest(now: Date, range: NoteRange) throws -> HistoryDigest {
+    public func digest(now: Date, calendar: any TrainingCalendar, range: NoteRange) throws -> HistoryDigest {
         try reading { store in
-            guard let store else { return HistoryDigest(now: now, progressRange: range) }
-            return try store.reading { reader in try checkpoints.digest(reader, now: now, range: range) }
+            guard let store else { return HistoryDigest(now: now, calendar: calendar, progressRange: range) }
+            return try store.reading { reader in try checkpoints.digest(reader, now: now, calendar: calendar, range: range) }
         }
     }
 

@@ -20,10 +20,13 @@ public struct DashboardServer: Sendable {
         public var liveStatusFile: URL
         /// The pages' language (the command line's); JSON and CSV are the same in every language.
         public var texts: Texts
+        /// The local days, weeks and months of the timeline, and the times the pages show.
+        public var calendar: any TrainingCalendar
 
         public init(listen: ListenAddress, token: AccessToken?, range: NoteRange, configuration: String,
-                    uploadLimit: Int = 8 << 20, liveStatusFile: URL, texts: Texts = .english) {
+                    uploadLimit: Int = 8 << 20, liveStatusFile: URL, texts: Texts = .english, calendar: any TrainingCalendar) {
             self.texts = texts
+            self.calendar = calendar
             self.listen = listen
             self.token = token
             self.range = range
@@ -57,7 +60,7 @@ public struct DashboardServer: Sendable {
         let pages = try await MainActor.run {
             try DashboardPages(history: history, range: settings.range, configuration: settings.configuration, csrf: csrf,
                                uploadLimit: settings.uploadLimit, live: LiveStatus(file: settings.liveStatusFile),
-                               texts: settings.texts, profileJSON: profileJSON)
+                               texts: settings.texts, calendar: settings.calendar, profileJSON: profileJSON)
         }
         let router = Router()
         router.add(middleware: AccessGuard(token: settings.token, texts: settings.texts))

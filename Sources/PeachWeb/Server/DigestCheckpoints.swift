@@ -29,8 +29,8 @@ final class DigestCheckpoints: Sendable {
     private let reuses = Atomic<Int>(0)
     var reused: Int { reuses.load(ordering: .relaxed) }
 
-    /// The digest of every answer `reader` reads, as of `now`.
-    func digest(_ reader: HistoryReader, now: Date, range: NoteRange) throws -> HistoryDigest {
+    /// The digest of every answer `reader` reads, as of `now` in `calendar` (the same every time).
+    func digest(_ reader: HistoryReader, now: Date, calendar: any TrainingCalendar, range: NoteRange) throws -> HistoryDigest {
         let cut = now.addingTimeInterval(-Self.age)
         if let checkpoint = kept.withLock({ $0 }), checkpoint.range == range, checkpoint.digest.now <= now,
            checkpoint.mark.before <= cut, cut.timeIntervalSince(checkpoint.mark.before) < Self.renewal,
@@ -41,7 +41,7 @@ final class DigestCheckpoints: Sendable {
                                      pitchMatching: { digest.add($0) })
             return digest
         }
-        var digest = HistoryDigest(now: now, progressRange: range)
+        var digest = HistoryDigest(now: now, calendar: calendar, progressRange: range)
         let mark = try reader.mark(before: cut)
         try reader.forEachAnswer(before: cut, comparison: { digest.add($0) }, pitchMatching: { digest.add($0) })
         let checkpoint = Checkpoint(mark: mark, digest: digest, range: range)

@@ -1,4 +1,5 @@
 import Foundation
+import PeachTestSupport
 import Testing
 @testable import PeachDomain
 

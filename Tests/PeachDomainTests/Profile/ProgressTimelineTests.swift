@@ -1,15 +1,11 @@
 import Foundation
+import PeachTestSupport
 import Testing
 @testable import PeachDomain
 
 @Suite("Progress timeline")
 struct ProgressTimelineTests {
-    static let calendar: Calendar = {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        calendar.firstWeekday = 2
-        return calendar
-    }()
+    static let calendar = gregorianCalendar(in: TimeZone(identifier: "UTC")!)
 
     static func date(_ text: String) -> Date { ISO8601DateFormatter().date(from: text)! }
 
