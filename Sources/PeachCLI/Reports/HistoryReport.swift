@@ -1,4 +1,5 @@
 import Foundation
+import PeachCommandLine
 import PeachDomain
 import PeachStorage
 import PeachText
@@ -21,8 +22,7 @@ enum HistoryReport {
                         "userCentError": attempt.userCentError.rawValue]
             }
         }
-        let data = try JSONSerialization.data(withJSONObject: objects, options: [.prettyPrinted, .sortedKeys])
-        return String(decoding: data, as: UTF8.self)
+        return try JSONText.pretty(objects)
     }
 
     static func text(_ records: [TrainingRecord], texts: Texts, calendar: any TrainingCalendar) -> String {

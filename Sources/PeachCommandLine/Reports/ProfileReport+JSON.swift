@@ -48,8 +48,7 @@ extension ProfileReport {
                          "count": matchingErrors.count],
             "modes": modes,
         ]
-        let data = try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys])
-        return String(decoding: data, as: UTF8.self)
+        return try JSONText.pretty(document)
     }
 
     static func estimate(_ estimate: CentsEstimate) -> [String: Any] {

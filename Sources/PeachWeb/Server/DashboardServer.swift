@@ -1,5 +1,9 @@
 import Foundation
 import Hummingbird
+import HummingbirdCore
+import NIOHTTP1
+import NIOPosix
+import ServiceLifecycle
 import Logging
 import PeachDomain
 import PeachStorage
@@ -65,14 +69,32 @@ public struct DashboardServer: Sendable {
         let router = Router()
         router.add(middleware: AccessGuard(token: settings.token, texts: settings.texts))
         DashboardRoutes(pages: pages, history: history, settings: settings, csrf: csrf).add(to: router)
-        let app = Application(
-            router: router,
-            configuration: ApplicationConfiguration(address: .hostname(settings.listen.host, port: settings.listen.port),
-                                                    serverName: nil),
+        // The server without Hummingbird's `Application`, whose cache of the `Date` header formats
+        // through a Foundation calendar: its first use loads ICU's zone data, 2–3 MB of a
+        // dashboard that should fit in 30 (`HTTPDate` writes the header instead).
+        let responder = router.buildResponder()
+        let logger = logger
+        let server = try HTTPServerBuilder.http1().buildServer(
+            configuration: ServerConfiguration(address: .hostname(settings.listen.host, port: settings.listen.port), serverName: nil),
+            eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger,
+            responder: { request, writer, channel in
+                let context = BasicRequestContext(source: ApplicationRequestContextSource(channel: channel, logger: logger))
+                var response: Response
+                do {
+                    response = try await responder.respond(to: request, context: context)
+                } catch let error as HTTPParserError {
+                    throw error
+                } catch {
+                    // As `Application` does: the router answers HTTP errors itself; anything else is 500.
+                    logger.debug("unrecognised error", metadata: ["error": "\(error)"]) // not a text: a log line
+                    response = Response(status: .internalServerError)
+                }
+                response.headers[.date] = HTTPDate.now()
+                try await writer.write(response: response.head, body: response.body)
+            },
             onServerRunning: { channel in
                 onListening(ListenAddress(host: settings.listen.host, port: channel.localAddress?.port ?? settings.listen.port))
-            },
-            logger: logger)
-        try await app.runService()
+            })
+        try await ServiceGroup(configuration: .init(services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)).run()
     }
 }
