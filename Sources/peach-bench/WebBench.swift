@@ -69,6 +69,8 @@ func webFigures(clients: Int = 4, seconds: Double = 5) {
         let again = try clock.measure { _ = try client.request("GET", "/") }
         print("page after one new answer (last month read again)".padding(toLength: 56, withPad: " ", startingAt: 0)
               + String(format: "%10.1f ms", again.seconds * 1000))
+        print("peak RSS of peach web after that page".padding(toLength: 56, withPad: " ", startingAt: 0)
+              + String(format: "%10.1f MB", Double(peakRSSKilobytes(of: process.processIdentifier) ?? 0) / 1024))
         var size = 0
         let download = try clock.measure { size = try client.request("GET", "/export.csv").body.count }
         print("GET /export.csv (streamed, \(size / 1_000_000) MB)".padding(toLength: 56, withPad: " ", startingAt: 0)

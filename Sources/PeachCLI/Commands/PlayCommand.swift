@@ -11,7 +11,8 @@ struct PlayCommand: ParsableCommand {
         CommandConfiguration(
             commandName: "play",
             abstract: CommandLineTexts.current.text(.helpPlayAbstract),
-            discussion: CommandLineTexts.current.text(.helpPlayDiscussion))
+            discussion: CommandLineTexts.current.text(.helpPlayDiscussion, AudioSettings().periods, AudioSettings().periodFrames,
+                                                     Decimals(Double(AudioSettings().periods * AudioSettings().periodFrames) / 48, 1)))
     }
 
     @Argument(help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayNote), valueName: CommandLineTexts.current.text(.valueNote)))
