@@ -88,7 +88,8 @@ struct PlayCommand: ParsableCommand {
         let path = selection.path
         let engine: SoundEngine
         do {
-            engine = try SoundEngine(soundFont: path, preset: selection.preset, calibration: selection.calibration)
+            // One note and its release tail: one voice slot (training keeps the default pool).
+            engine = try SoundEngine(soundFont: path, preset: selection.preset, calibration: selection.calibration, voiceCount: 1)
         } catch {
             throw CommandFailure(CommandLineTexts.current.describe(error))
         }

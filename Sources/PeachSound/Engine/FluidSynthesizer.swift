@@ -10,13 +10,52 @@ final class FluidSynthesizer {
     private let settings: OpaquePointer
     private let synth: OpaquePointer
     private let soundFontID: Int32
+    /// For a synthesizer that plays another's SoundFont: that one, kept alive while this one uses
+    /// its font (it frees the font when it goes), and the font, taken off this one before it goes.
+    private let owner: FluidSynthesizer?
+    private let borrowedFont: OpaquePointer?
 
+    /// A synthesizer that loads the SoundFont itself.
     init(soundFont path: String, preset: SoundFontPreset?, sampleRate: Double = VoiceRenderer.sampleRate) throws(SoundError) {
         Self.quietLog
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
             throw .soundFontMissing(path: path)
         }
+        let (settings, synth) = try Self.make(sampleRate: sampleRate)
+        let id = fluid_synth_sfload(synth, path, 0)
+        guard id != FLUID_FAILED else {
+            delete_fluid_synth(synth)
+            delete_fluid_settings(settings)
+            throw .soundFontUnreadable(path: path)
+        }
+        (self.path, self.settings, self.synth, self.soundFontID) = (path, settings, synth, id)
+        (owner, borrowedFont) = (nil, nil)
+        try select(preset)
+    }
+
+    /// A synthesizer that plays `owner`'s SoundFont: the font's presets and samples are in memory
+    /// once for all of an engine's voice slots, not once per slot (with FluidR3_GM's piano, 8 slots
+    /// held its samples 8 times).
+    init(sharing owner: FluidSynthesizer, preset: SoundFontPreset?) throws(SoundError) {
+        let (settings, synth) = try Self.make(sampleRate: owner.sampleRate)
+        guard let font = fluid_synth_get_sfont_by_id(owner.synth, owner.soundFontID) else {
+            delete_fluid_synth(synth)
+            delete_fluid_settings(settings)
+            throw .soundFontUnreadable(path: owner.path)
+        }
+        let id = fluid_synth_add_sfont(synth, font)
+        guard id != FLUID_FAILED else {
+            delete_fluid_synth(synth)
+            delete_fluid_settings(settings)
+            throw .synthesizerFailed(synthesizer: true)
+        }
+        (self.path, self.settings, self.synth, self.soundFontID) = (owner.path, settings, synth, id)
+        (self.owner, borrowedFont) = (owner, font)
+        try select(preset)
+    }
+
+    private static func make(sampleRate: Double) throws(SoundError) -> (OpaquePointer, OpaquePointer) {
         guard let settings = new_fluid_settings() else { throw .synthesizerFailed(synthesizer: false) }
         fluid_settings_setnum(settings, "synth.sample-rate", sampleRate)
         fluid_settings_setint(settings, "synth.reverb.active", 0)
@@ -27,9 +66,7 @@ final class FluidSynthesizer {
         // so 32 cost 2.2 MB over the 8 slots (peach play 35.1 -> 33.1 MB); a ninth voice would
         // take the oldest one's place (FluidSynth's voice stealing).
         fluid_settings_setint(settings, "synth.polyphony", 8)
-        // Only the selected preset's samples are loaded: each voice slot is its own synthesizer, and
-        // a General MIDI SoundFont's every sample in each of them cost 268 MB with FluidR3_GM (128 MB
-        // now, against stock FluidSynth's 169 MB for the whole font).
+        // Only the selected preset's samples are loaded (all of FluidR3_GM's would be 148 MB).
         fluid_settings_setint(settings, "synth.dynamic-sample-loading", 1)
         fluid_settings_setint(settings, "synth.midi-channels", 16)
         fluid_settings_setnum(settings, "synth.gain", 0.5)
@@ -37,24 +74,28 @@ final class FluidSynthesizer {
             delete_fluid_settings(settings)
             throw .synthesizerFailed(synthesizer: true)
         }
-        let id = fluid_synth_sfload(synth, path, 0)
-        guard id != FLUID_FAILED else {
-            delete_fluid_synth(synth)
-            delete_fluid_settings(settings)
-            throw .soundFontUnreadable(path: path)
-        }
-        self.path = path
-        self.settings = settings
-        self.synth = synth
-        self.soundFontID = id
-        if let preset {
-            guard fluid_synth_program_select(synth, 0, id, Int32(preset.bank), Int32(preset.program)) == FLUID_OK else {
-                throw .presetNotFound(path: path, preset: preset, available: presets.count)
-            }
+        return (settings, synth)
+    }
+
+    private func select(_ preset: SoundFontPreset?) throws(SoundError) {
+        guard let preset else { return }
+        guard fluid_synth_program_select(synth, 0, soundFontID, Int32(preset.bank), Int32(preset.program)) == FLUID_OK else {
+            throw .presetNotFound(path: path, preset: preset, available: presets.count)
         }
     }
 
+    /// The SoundFont object this synthesizer plays (the same for an owner and those sharing it).
+    var font: OpaquePointer? { fluid_synth_get_sfont_by_id(synth, soundFontID) }
+
+    private var sampleRate: Double {
+        var rate = 0.0
+        fluid_settings_getnum(settings, "synth.sample-rate", &rate)
+        return rate
+    }
+
     deinit {
+        // FluidSynth frees every font it holds with the synthesizer: a borrowed one is given back first.
+        if let borrowedFont { fluid_synth_remove_sfont(synth, borrowedFont) }
         delete_fluid_synth(synth)
         delete_fluid_settings(settings)
     }

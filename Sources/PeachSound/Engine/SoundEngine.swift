@@ -38,9 +38,12 @@ public final class SoundEngine: NotePlayer {
 
     public init(soundFont: String, preset: SoundFontPreset, calibration: KeyCalibration,
                 voiceCount: Int = SoundEngine.defaultVoiceCount) throws(SoundError) {
-        var voices: [Voice] = []
-        for _ in 0..<max(1, voiceCount) {
-            voices.append(Voice(synth: try FluidSynthesizer(soundFont: soundFont, preset: preset)))
+        // One synthesizer per slot (each slot's source runs at its own pace under the resampler),
+        // all playing the first one's SoundFont.
+        let first = try FluidSynthesizer(soundFont: soundFont, preset: preset)
+        var voices = [Voice(synth: first)]
+        for _ in 1..<max(1, voiceCount) {
+            voices.append(Voice(synth: try FluidSynthesizer(sharing: first, preset: preset)))
         }
         renderer = VoiceRenderer(voices: voices)
         self.calibration = calibration
