@@ -64,6 +64,19 @@ struct SystemCalendarTests {
         }
     }
 
+    @Test("without mktime's answer the day is found from midnight in UTC", arguments: ["Pacific/Kiritimati", "Pacific/Pago_Pago", "Asia/Kathmandu"])
+    func withoutMidnight(_ zone: String) throws {
+        let timeZone = try #require(TimeZone(identifier: zone))
+        let oracle = gregorianCalendar(in: timeZone)
+        let foundation = Self.clock(timeZone, resolution: 0)
+        let calendar = SystemCalendar(clock: LocalClock(local: foundation.local, midnight: { _ in nil }))
+        var generator = SeededRandomGenerator(seed: 17)
+        for _ in 0..<300 {
+            let time = Date(timeIntervalSince1970: Double.random(in: 0...4_102_444_800, using: &generator).rounded(.down))
+            Self.expectAgreement(calendar, oracle, at: time, zone)
+        }
+    }
+
     @Test("weeks start on Monday and months on the first")
     func weekAndMonth() throws {
         let calendar = SystemCalendar(clock: Self.clock(try #require(TimeZone(identifier: "Europe/Berlin")), resolution: 0))

@@ -34,8 +34,8 @@ public struct SystemCalendar: TrainingCalendar {
             first = CalendarDay(year: local.year, month: local.month, day: 1)
             next = first.nextMonth
         }
-        let start = firstMoment(of: first, near: seconds)
-        let end = firstMoment(of: next, near: seconds)
+        let start = firstMoment(of: first)
+        let end = firstMoment(of: next)
         return DateInterval(start: Date(timeIntervalSince1970: Double(start)), end: Date(timeIntervalSince1970: Double(end)))
     }
 
@@ -44,9 +44,10 @@ public struct SystemCalendar: TrainingCalendar {
     }
 
     /// The first second of `day`: where the local date turns to it. Usually midnight, which
-    /// `mktime` finds; where a clock change skips midnight (or repeats it) the turn is searched.
-    private func firstMoment(of day: CalendarDay, near seconds: Int) -> Int {
-        let guess = clock.midnight(day) ?? seconds
+    /// `mktime` finds; where a clock change skips midnight (or repeats it) the turn is searched,
+    /// from midnight in UTC when `mktime` fails (no zone is more than 14 hours off it).
+    private func firstMoment(of day: CalendarDay) -> Int {
+        let guess = clock.midnight(day) ?? day.daysSince1970 * 86_400
         if clock.day(guess) >= day, clock.day(guess - 1) < day { return guess }
         // The turn lies within a day and a half of the guess (no zone moves its clock by more).
         var (before, after) = (guess - 129_600, guess + 129_600)
