@@ -58,6 +58,10 @@ final class DashboardPages {
             return (cached.model, cached.json)
         }
         if let building { return try await building.value }
+        // A stale model is never served again: let it go before the new one is built, so that the
+        // two are not in memory at once.
+        cached = nil
+        contexts = [:]
         let profileJSON = profileJSON
         let build = Task { @MainActor in
             let now = Date()
