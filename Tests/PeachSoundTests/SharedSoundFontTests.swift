@@ -18,14 +18,18 @@ struct SharedSoundFontTests {
         return left + right
     }
 
-    @Test("a borrowing synthesizer plays the owner's font object and renders the same samples, also once the owner is let go")
+    @Test("a borrowing synthesizer plays the owner's font object on channel 0 only and renders the same samples, also once only it holds the owner")
     func sameSound() throws {
         let path = EngineTestSupport.peachSoundFont
         var owner: FluidSynthesizer? = try FluidSynthesizer(soundFont: path, preset: .standard)
         let borrower = try FluidSynthesizer(sharing: try #require(owner), preset: .standard)
         let alone = try FluidSynthesizer(soundFont: path, preset: .standard)
-        #expect(borrower.font != nil && borrower.font == owner?.font)
+        #expect(borrower.font == owner?.font)
         #expect(alone.font != owner?.font)
+        // Only channel 0 has a preset: adding the font must not leave programs (and their samples,
+        // the drum kit's on channel 10) selected on the others.
+        #expect(borrower.channelsWithAPreset == [0])
+        #expect(owner?.channelsWithAPreset == [0])
         let expected = Self.render(alone, key: 69)
         #expect(expected.contains { $0 != 0 })
         #expect(Self.render(try #require(owner), key: 69) == expected)

@@ -45,7 +45,10 @@ public struct SystemCalendar: TrainingCalendar {
 
     /// The first second of `day`: where the local date turns to it. Usually midnight, which
     /// `mktime` finds; where a clock change skips midnight (or repeats it) the turn is searched,
-    /// from midnight in UTC when `mktime` fails (no zone is more than 14 hours off it).
+    /// from midnight in UTC when `mktime` fails (no zone is more than 14 hours off it). The search
+    /// assumes the date never goes back; it did where clocks fell back from 00:01 to 23:01 (St.
+    /// John's, 1987–2010), so there an answer in the day's first minute falls in the day before's
+    /// bucket.
     private func firstMoment(of day: CalendarDay) -> Int {
         let guess = clock.midnight(day) ?? day.daysSince1970 * 86_400
         if clock.day(guess) >= day, clock.day(guess - 1) < day { return guess }

@@ -1,9 +1,11 @@
 import Foundation
 
 /// JSON written the way `JSONSerialization` writes it with `.prettyPrinted` and `.sortedKeys`
-/// (two-space indent, `"key" : value`, keys in ASCII order ignoring case), byte for byte, without
-/// it: `JSONSerialization` sorts the keys in a locale, and the locale's first use loads ICU's data,
-/// a few megabytes of a dashboard that should fit in 30 MB.
+/// (two-space indent, `"key" : value`), without it: `JSONSerialization` sorts the keys in a locale,
+/// and the locale's first use loads ICU's data, a few megabytes of a dashboard that should fit in
+/// 30 MB. Byte for byte the same for the reports' documents: keys of ASCII letters (sorted
+/// ignoring case; `JSONSerialization` would sort digits by number and other characters by the
+/// locale) and the values below.
 ///
 /// Values: dictionaries with string keys, arrays, strings, `Int`, finite `Double`, `Bool` and
 /// `NSNull`; anything else is refused.

@@ -10,10 +10,11 @@ final class FluidSynthesizer {
     private let settings: OpaquePointer
     private let synth: OpaquePointer
     private let soundFontID: Int32
+    /// The font object, held rather than looked up by id (a synthesizer that adds a font renumbers it).
+    let font: OpaquePointer
     /// For a synthesizer that plays another's SoundFont: that one, kept alive while this one uses
-    /// its font (it frees the font when it goes), and the font, taken off this one before it goes.
+    /// its font (it frees the font when it goes); the font is taken off this one before it goes.
     private let owner: FluidSynthesizer?
-    private let borrowedFont: OpaquePointer?
 
     /// A synthesizer that loads the SoundFont itself.
     init(soundFont path: String, preset: SoundFontPreset?, sampleRate: Double = VoiceRenderer.sampleRate) throws(SoundError) {
@@ -24,13 +25,13 @@ final class FluidSynthesizer {
         }
         let (settings, synth) = try Self.make(sampleRate: sampleRate)
         let id = fluid_synth_sfload(synth, path, 0)
-        guard id != FLUID_FAILED else {
+        guard id != FLUID_FAILED, let font = fluid_synth_get_sfont_by_id(synth, id) else {
             delete_fluid_synth(synth)
             delete_fluid_settings(settings)
             throw .soundFontUnreadable(path: path)
         }
-        (self.path, self.settings, self.synth, self.soundFontID) = (path, settings, synth, id)
-        (owner, borrowedFont) = (nil, nil)
+        (self.path, self.settings, self.synth, self.soundFontID, self.font) = (path, settings, synth, id, font)
+        owner = nil
         try select(preset)
     }
 
@@ -39,19 +40,19 @@ final class FluidSynthesizer {
     /// held its samples 8 times).
     init(sharing owner: FluidSynthesizer, preset: SoundFontPreset?) throws(SoundError) {
         let (settings, synth) = try Self.make(sampleRate: owner.sampleRate)
-        guard let font = fluid_synth_get_sfont_by_id(owner.synth, owner.soundFontID) else {
-            delete_fluid_synth(synth)
-            delete_fluid_settings(settings)
-            throw .soundFontUnreadable(path: owner.path)
-        }
+        // Adding a font gives every channel a program from it (and channel 10 the drum kit), whose
+        // samples dynamic loading would then keep in memory, 11 MB of drums with FluidR3_GM: the
+        // channels are left without one, and only channel 0 gets the preset below.
+        for channel in Int32(0)..<16 { fluid_synth_unset_program(synth, channel) }
+        let font = owner.font
         let id = fluid_synth_add_sfont(synth, font)
         guard id != FLUID_FAILED else {
             delete_fluid_synth(synth)
             delete_fluid_settings(settings)
             throw .synthesizerFailed(synthesizer: true)
         }
-        (self.path, self.settings, self.synth, self.soundFontID) = (owner.path, settings, synth, id)
-        (self.owner, borrowedFont) = (owner, font)
+        (self.path, self.settings, self.synth, self.soundFontID, self.font) = (owner.path, settings, synth, id, font)
+        self.owner = owner
         try select(preset)
     }
 
@@ -84,8 +85,10 @@ final class FluidSynthesizer {
         }
     }
 
-    /// The SoundFont object this synthesizer plays (the same for an owner and those sharing it).
-    var font: OpaquePointer? { fluid_synth_get_sfont_by_id(synth, soundFontID) }
+    /// The MIDI channels that have a preset (whose samples dynamic loading keeps in memory).
+    var channelsWithAPreset: [Int32] {
+        (Int32(0)..<16).filter { fluid_synth_get_channel_preset(synth, $0) != nil }
+    }
 
     private var sampleRate: Double {
         var rate = 0.0
@@ -95,7 +98,7 @@ final class FluidSynthesizer {
 
     deinit {
         // FluidSynth frees every font it holds with the synthesizer: a borrowed one is given back first.
-        if let borrowedFont { fluid_synth_remove_sfont(synth, borrowedFont) }
+        if owner != nil { fluid_synth_remove_sfont(synth, font) }
         delete_fluid_synth(synth)
         delete_fluid_settings(settings)
     }
@@ -109,7 +112,6 @@ final class FluidSynthesizer {
     }()
 
     var presets: [SoundFontPresetInfo] {
-        guard let font = fluid_synth_get_sfont_by_id(synth, soundFontID) else { return [] }
         var result: [SoundFontPresetInfo] = []
         fluid_sfont_iteration_start(font)
         while let preset = fluid_sfont_iteration_next(font) {
