@@ -24,7 +24,8 @@ struct DashboardDatesTests {
         let now = Date()
         // An old answer (a month bucket), two 12 days ago (a week), two 3 days ago (a day).
         let old = try #require(ISO8601DateFormatter().date(from: "2026-03-05T14:03:07Z"))
-        let week = now.addingTimeInterval(-12 * 86400).addingTimeInterval(-now.timeIntervalSince1970.truncatingRemainder(dividingBy: 1))
+        // Whole seconds, as the CSV carries them (a fraction would be rounded there and floored here).
+        let week = Date(timeIntervalSince1970: (now.timeIntervalSince1970 - 12 * 86400).rounded(.down))
         let day = week.addingTimeInterval(9 * 86400)
         let times = [old, old.addingTimeInterval(60), week, week.addingTimeInterval(60), day, day.addingTimeInterval(60)]
         let workspace = try WebCommandTests.Workspace()

@@ -17,11 +17,34 @@ struct DashboardProgramTests {
         init() throws { try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true) }
         deinit { try? FileManager.default.removeItem(at: root) }
 
-        /// Copies `file` of the build to `path` below the root (copies: a link would lead back to the build).
+        /// Copies `file` of the build to `path` below the root (copies: a link would lead back to the build),
+        /// through a descriptor closed on exec, so that a program another test starts meanwhile does not
+        /// keep the copy open for writing (running it would then fail with "Text file busy").
         func place(_ file: String, at path: String) throws {
             let target = root.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: DashboardProgramTests.build.appendingPathComponent(file), to: target)
+            let bytes = try Data(contentsOf: DashboardProgramTests.build.appendingPathComponent(file))
+            let descriptor = open(target.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+            try #require(descriptor >= 0, "\(target.path): errno \(errno)")
+            defer { close(descriptor) }
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            try #require(written == bytes.count, "\(target.path): wrote \(written) of \(bytes.count) bytes")
+        }
+
+        /// Runs a program of the tree. A program another test forks in the instant the copy is open
+        /// still holds it until it execs: that "Text file busy" passes, so it is tried again.
+        func run(_ path: String, _ arguments: [String], environment: [String: String]) throws
+            -> (status: Int32, output: String, error: String) {
+            var attempt = 0
+            while true {
+                do {
+                    return try ProcessRunner.runApart(root.appendingPathComponent(path), arguments, environment: environment)
+                } catch let error as NSError where attempt < 100
+                    && (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY) {
+                    attempt += 1
+                    sched_yield()
+                }
+            }
         }
     }
 
@@ -62,8 +85,7 @@ struct DashboardProgramTests {
         for language in ["en", "de"] {
             try tree.place("Peach_PeachText.resources/Texts/\(language).json", at: "share/peach/Texts/\(language).json")
         }
-        let result = try ProcessRunner.runApart(tree.root.appendingPathComponent("bin/peach"), ["web", "--listen", "nowhere"],
-                                                environment: ["LANG": "de_DE.UTF-8", "PATH": "/usr/bin:/bin"])
+        let result = try tree.run("bin/peach", ["web", "--listen", "nowhere"], environment: ["LANG": "de_DE.UTF-8", "PATH": "/usr/bin:/bin"])
         #expect(result.status == 1)
         #expect(result.error.contains("--listen nowhere: schreib die Adresse als HOST:PORT"), "\(result.error)")
     }
@@ -73,8 +95,7 @@ struct DashboardProgramTests {
         let tree = try Tree()
         try tree.place("peach", at: "bin/peach")
         try tree.place("Peach_PeachText.resources/Texts/en.json", at: "share/peach/Texts/en.json")
-        let result = try ProcessRunner.runApart(tree.root.appendingPathComponent("bin/peach"), ["web"],
-                                                environment: ["LANG": "C", "PATH": "/usr/bin:/bin"])
+        let result = try tree.run("bin/peach", ["web"], environment: ["LANG": "C", "PATH": "/usr/bin:/bin"])
         #expect(result.status == 1)
         let bin = tree.root.appendingPathComponent("bin").resolvingSymlinksInPath().path
         #expect(result.error.contains("peach-web is not installed"), "\(result.error)")
