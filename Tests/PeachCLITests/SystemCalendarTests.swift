@@ -18,12 +18,23 @@ struct SystemCalendarTests {
         #expect(calendar.localTime(of: time) == oracle.localTime(of: time), "\(time) \(label)")
     }
 
+    /// `count` whole-second times from 1970 to 2100, the same for a seed.
+    static func randomTimes(_ count: Int, seed: UInt64) -> [Date] {
+        var generator = SeededRandomGenerator(seed: seed)
+        return (0..<count).map { _ in
+            Date(timeIntervalSince1970: Double.random(in: 0...4_102_444_800, using: &generator).rounded(.down))
+        }
+    }
+
+    /// The calendar with `zone`'s rules through Foundation (see `clock`), midnights resolved exactly.
+    static func calendar(in zone: String) throws -> SystemCalendar {
+        SystemCalendar(clock: clock(try #require(TimeZone(identifier: zone)), resolution: 0))
+    }
+
     @Test("days, weeks, months and wall-clock times are Foundation's in this machine's zone")
     func agreesInTheLocalZone() {
         let oracle = gregorianCalendar(in: TimeZone.current)
-        var generator = SeededRandomGenerator(seed: 11)
-        for _ in 0..<3000 {
-            let time = Date(timeIntervalSince1970: Double.random(in: 0...4_102_444_800, using: &generator).rounded(.down))
+        for time in Self.randomTimes(3000, seed: 11) {
             Self.expectAgreement(SystemCalendar(), oracle, at: time, TimeZone.current.identifier)
         }
     }
@@ -70,16 +81,14 @@ struct SystemCalendarTests {
         let oracle = gregorianCalendar(in: timeZone)
         let foundation = Self.clock(timeZone, resolution: 0)
         let calendar = SystemCalendar(clock: LocalClock(local: foundation.local, midnight: { _ in nil }))
-        var generator = SeededRandomGenerator(seed: 17)
-        for _ in 0..<300 {
-            let time = Date(timeIntervalSince1970: Double.random(in: 0...4_102_444_800, using: &generator).rounded(.down))
+        for time in Self.randomTimes(300, seed: 17) {
             Self.expectAgreement(calendar, oracle, at: time, zone)
         }
     }
 
     @Test("weeks start on Monday and months on the first")
     func weekAndMonth() throws {
-        let calendar = SystemCalendar(clock: Self.clock(try #require(TimeZone(identifier: "Europe/Berlin")), resolution: 0))
+        let calendar = try Self.calendar(in: "Europe/Berlin")
         let time = try #require(ISO8601DateFormatter().date(from: "2026-11-25T12:00:00Z"))
         let week = calendar.interval(of: .week, containing: time)
         #expect(calendar.localTime(of: week.start) == LocalTime(year: 2026, month: 11, day: 23, weekday: 1, hour: 0, minute: 0, second: 0))
@@ -93,7 +102,7 @@ struct SystemCalendarTests {
     /// counted from the Monday); the calendar's runs to Monday 2 January, six days later.
     @Test("a week without a day ends on the next Monday")
     func skippedDay() throws {
-        let calendar = SystemCalendar(clock: Self.clock(try #require(TimeZone(identifier: "Pacific/Apia")), resolution: 0))
+        let calendar = try Self.calendar(in: "Pacific/Apia")
         let saturday = try #require(ISO8601DateFormatter().date(from: "2011-12-31T12:00:00+14:00"))
         let week = calendar.interval(of: .week, containing: saturday)
         #expect(calendar.localTime(of: week.start) == LocalTime(year: 2011, month: 12, day: 26, weekday: 1, hour: 0, minute: 0, second: 0))
