@@ -6,7 +6,8 @@
 #   sound out of snd-aloop (peach-bench --e2e-latency; --notes for FluidSynth) and the xruns per
 #   minute while it ran, counted by the same preloaded probe (PeachXrunProbe) in both programs;
 #   then the time from a pitch-wheel move to the change of the sounding note's pitch
-#   (peach-bench --tuning-latency): Peach's tuning path against FluidSynth's pitch bend.
+#   (peach-bench --tuning-latency): Peach's tuning path against FluidSynth's pitch bend; and the
+#   peak RSS of each program after its round (Peach's own SoundFont in both).
 # PEACH_BOXBENCH_BUFFERS="128 2" (comma-separated "FRAMES PERIODS") measures only those buffers.
 # Release builds when there are (make bench builds them). Absolute figures are from an emulated
 # guest; the ratios are the claim.
@@ -27,6 +28,14 @@ waitfor /proc/asound/seq/clients "$KEYBOARD_NAME" 60 "the keyboard in the sequen
 
 # The guest's uptime in ns: CLOCK_BOOTTIME, the probe's CLOCK_MONOTONIC in a guest that never sleeps.
 uptime_ns() { local u; read -r u _ < /proc/uptime; echo $(( ${u%.*} * 1000000000 + 10#${u#*.} * 10000000 )); }
+
+# peak_rss PID WHAT: the program's peak resident set (VmHWM) so far.
+peak_rss() {
+  local line
+  while IFS= read -r line; do
+    [[ $line =~ ^VmHWM:[[:space:]]+([0-9]+) ]] && { echo "FIGURE: peak RSS, $2: $(( BASH_REMATCH[1] / 1024 )).$(( BASH_REMATCH[1] % 1024 * 10 / 1024 )) MB"; return; }
+  done < "/proc/$1/status"
+}
 
 # xruns REPORT START_NS WHAT: the xruns the probe saw since START_NS, per minute (not the start's).
 xruns() {
@@ -50,6 +59,7 @@ peach_round() {  # PERIOD PERIODS
     && PEACH_BENCH_PROGRAM="peach run" PEACH_BENCH_BUFFER="$1 × $2" "$BENCH" --tuning-latency
   local rc=$?
   xruns "$report" "$start" "peach run, $1 × $2"
+  peak_rss $pid "peach run ($(basename "$(dirname "$PEACH")") build, 8 voice slots), $1 × $2"
   kill -TERM $pid; wait $pid
   return $rc
 }
@@ -66,6 +76,7 @@ fluid_round() {  # PERIOD PERIODS
     && PEACH_BENCH_PROGRAM="stock FluidSynth" PEACH_BENCH_BUFFER="$1 × $2" "$BENCH" --tuning-latency --notes
   local rc=$?
   xruns "$report" "$start" "stock FluidSynth, $1 × $2"
+  peak_rss $pid "stock FluidSynth, $1 × $2"
   kill -TERM $pid; wait $pid
   return $rc
 }
