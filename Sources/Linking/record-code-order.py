@@ -123,6 +123,7 @@ def functions_run(work, directory):
 
 
 def in_address_order(path, names):
+    """The functions of `names` that `path` defines, in the order they lie in it."""
     symbols = subprocess.run(["nm", "-n", "--defined-only", path], capture_output=True, text=True, check=True).stdout
     ordered, seen = [], set()
     for line in symbols.splitlines():
@@ -142,19 +143,24 @@ def main():
     # The copies sit in the repository's build folder, where they find its SoundFont as the
     # release programs do.
     directory = tempfile.mkdtemp(prefix="code-order-", dir=os.path.join(ROOT, ".build"))
-    with tempfile.TemporaryDirectory(prefix="peach-code-order-") as work:
-        for program in PROGRAMS:
-            shutil.copy2(os.path.join(RELEASE, program), directory)
-            subprocess.run(["strip", "--strip-debug", os.path.join(directory, program)], check=True)
-        for resources in glob.glob(os.path.join(RELEASE, "*.resources")):
-            shutil.copytree(resources, os.path.join(directory, os.path.basename(resources)))
-        use_the_programs(directory, work)
-        for program, names in functions_run(work, directory).items():
-            functions = in_address_order(os.path.join(directory, program), names)
-            with open(os.path.join(ROOT, PROGRAMS[program]), "w") as file:
-                file.write("\n".join(functions) + "\n")
-            print(f"{PROGRAMS[program]}: {len(functions)} functions")
-    shutil.rmtree(directory)
+    try:
+        with tempfile.TemporaryDirectory(prefix="peach-code-order-") as work:
+            for program in PROGRAMS:
+                shutil.copy2(os.path.join(RELEASE, program), directory)
+                subprocess.run(["strip", "--strip-debug", os.path.join(directory, program)], check=True)
+            for resources in glob.glob(os.path.join(RELEASE, "*.resources")):
+                shutil.copytree(resources, os.path.join(directory, os.path.basename(resources)))
+            use_the_programs(directory, work)
+            for program, names in functions_run(work, directory).items():
+                functions = in_address_order(os.path.join(directory, program), names)
+                if len(functions) < 1000:
+                    sys.exit(f"record-code-order: only {len(functions)} functions of {program} were seen running; "
+                             f"{PROGRAMS[program]} is left as it was")
+                with open(os.path.join(ROOT, PROGRAMS[program]), "w") as file:
+                    file.write("\n".join(functions) + "\n")
+                print(f"{PROGRAMS[program]}: {len(functions)} functions")
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
 
 
 if __name__ == "__main__":
