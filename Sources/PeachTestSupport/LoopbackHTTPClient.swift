@@ -31,9 +31,41 @@ public struct LoopbackHTTPClient: Sendable {
     /// holds that text (for event streams that do not end).
     public func request(_ method: String = "GET", _ path: String, headers: [String: String] = [:], body: [UInt8] = [],
                         stopAfter: String? = nil) throws -> Reply {
+        let socket = try connected(method, path, headers: headers, body: body)
+        defer { close(socket) }
+        var received: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            received += buffer[..<count]
+            if let stopAfter, String(decoding: received, as: UTF8.self).contains(stopAfter) { break }
+        }
+        return try Self.parse(received)
+    }
+
+    /// Sends a GET and leaves as a phone that cancels a download does: once `bytes` have come, the
+    /// connection is reset (SO_LINGER 0), not closed in order. Returns how many bytes had come.
+    @discardableResult
+    public func abandon(_ path: String, after bytes: Int) throws -> Int {
+        let socket = try connected("GET", path, headers: [:], body: [])
+        var received = 0
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while received < bytes {
+            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
+            if count <= 0 { break }
+            received += count
+        }
+        var reset = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(socket, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
+        close(socket)
+        return received
+    }
+
+    /// A connection to the server with the request sent.
+    private func connected(_ method: String, _ path: String, headers: [String: String], body: [UInt8]) throws -> Int32 {
         let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard socket >= 0 else { throw Failure(description: "socket: \(errno)") }
-        defer { close(socket) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -41,7 +73,10 @@ public struct LoopbackHTTPClient: Sendable {
         let connected = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(socket, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard connected == 0 else { throw Failure(description: "connect to 127.0.0.1:\(port): errno \(errno)") }
+        guard connected == 0 else {
+            close(socket)
+            throw Failure(description: "connect to 127.0.0.1:\(port): errno \(errno)")
+        }
         var head = "\(method) \(path) HTTP/1.1\r\nConnection: close\r\n"
         if !headers.keys.contains(where: { $0.lowercased() == "host" }) { head += "Host: 127.0.0.1:\(port)\r\n" }
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
@@ -53,15 +88,7 @@ public struct LoopbackHTTPClient: Sendable {
             if written <= 0 { break }  // the server may answer (413) before reading everything
             sent += written
         }
-        var received: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { recv(socket, $0.baseAddress, $0.count, 0) }
-            if count <= 0 { break }
-            received += buffer[..<count]
-            if let stopAfter, String(decoding: received, as: UTF8.self).contains(stopAfter) { break }
-        }
-        return try Self.parse(received)
+        return socket
     }
 
     static func parse(_ data: [UInt8]) throws -> Reply {

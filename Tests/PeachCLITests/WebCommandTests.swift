@@ -164,6 +164,28 @@ struct WebCommandTests {
         #expect(try web.get("/api/profile", headers: ["Host": "localhost:\(web.port)"]).status == 200)
     }
 
+    @Test("a download the client leaves midway ends only that download: the server goes on and the next export is whole",
+          .enabled(if: binaryAvailable))
+    func abandonedDownload() throws {
+        let workspace = try Workspace()
+        // About 2 MB of CSV: far more than the pieces read ahead (4 × 64 KB) and the loopback
+        // socket's buffers hold while the client reads nothing more.
+        let listener = workspace.directory.appendingPathComponent("listener.yaml")
+        try Data("thresholds: {C4: 10}\n".utf8).write(to: listener)
+        let made = try PeachCommandTests.run(["simulate", "--listener", listener.path, "--trials", "20000", "--seed", "5",
+                                              "--days", "20", "--data-dir", workspace.data, "--config", workspace.config])
+        #expect(made.status == 0, "\(made.output)")
+        let web = try workspace.dashboard()
+        for _ in 0..<3 {
+            #expect(try web.client.abandon("/export.csv", after: 100_000) >= 100_000)
+        }
+        let whole = try web.get("/export.csv")
+        #expect(whole.status == 200)
+        #expect(whole.body == (try workspace.cli(["export"])))
+        #expect(try web.get("/").status == 200)
+        #expect(web.process.isRunning)
+    }
+
     @Test("a LAN listener answers 401 to everything without the token; the token URL sets a cookie that lets in",
           .enabled(if: binaryAvailable))
     func token() throws {

@@ -24,7 +24,11 @@ struct CSVDownload: Sendable {
             headers: [.contentType: "text/csv; charset=utf-8", .contentDisposition: "attachment; filename=\"peach-export.csv\""],
             body: ResponseBody { writer in
                 let (pieces, continuation) = AsyncThrowingStream.makeStream(of: ByteBuffer.self)
-                let credits = DispatchSemaphore(value: Self.depth)
+                // Counted up from zero, not created with `depth`: libdispatch traps (SIGILL) when a
+                // semaphore goes while its value is below the one it was made with, which is what a
+                // client that leaves mid-download leaves behind (pieces read, never written).
+                let credits = DispatchSemaphore(value: 0)
+                for _ in 0..<Self.depth { credits.signal() }
                 let stop = Stop()
                 continuation.onTermination = { _ in
                     stop.request()
