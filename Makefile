@@ -113,6 +113,8 @@ code-order: deps
 	$(SWIFT) build $(RELEASE) --product peach
 	$(SWIFT) build $(RELEASE) --product peach-web
 	python3 Sources/Linking/record-code-order.py
+	@# The order files are not inputs SwiftPM tracks: without the programs it links them again.
+	rm -f .build/release/peach .build/release/peach-web
 	$(SWIFT) build $(RELEASE) --product peach
 	$(SWIFT) build $(RELEASE) --product peach-web
 
