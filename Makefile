@@ -23,7 +23,7 @@ PEACH := .build/$(CONFIG)/peach
 # an empty history 47.2 → 42.3 MB, peach --help 35.7 → 31.1 MB). Tests build debug, as before.
 # They also put every function in a section of its own, so that the link places the functions the
 # programs run together (Sources/Linking, `make code-order`: peach web's peak RSS with a million
-# answers 33–35 → 24.5 MB, peach play's 28 → 19.7 MB). Every release build uses the same flags, or
+# answers 33–35 → 24.5 MB, peach play's 28 → 24 MB). Every release build uses the same flags, or
 # each would rebuild all; after changing them, remove .build/*/release (objects already built are
 # not compiled again for a changed flag).
 RELEASE := -c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections
