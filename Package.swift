@@ -14,7 +14,8 @@ func leanProgram(_ name: String) -> [LinkerSetting] {
         // resident. The order file names the functions (`make code-order` records them; one a
         // build no longer has is passed over without a warning), which needs each function in a
         // section of its own (the Makefile's release builds pass -function-sections; the static
-        // standard library has them); the script gathers the compiler's unnamed functions.
+        // standard library has them for most of its code); the script gathers the compiler's
+        // unnamed functions, which have no symbol to name.
         .unsafeFlags(["-Xlinker", "--symbol-ordering-file=\(linking)/\(name).order", "-Xlinker", "--no-warn-symbol-ordering",
                       "-Xlinker", "-T", "-Xlinker", "\(linking)/unnamed-functions.ld"], .when(configuration: .release)),
     ]

@@ -31,10 +31,8 @@ uptime_ns() { local u; read -r u _ < /proc/uptime; echo $(( ${u%.*} * 1000000000
 
 # peak_rss PID WHAT: the program's peak resident set (VmHWM) so far.
 peak_rss() {
-  local line
-  while IFS= read -r line; do
-    [[ $line =~ ^VmHWM:[[:space:]]+([0-9]+) ]] && { echo "FIGURE: peak RSS, $2: $(( BASH_REMATCH[1] / 1024 )).$(( BASH_REMATCH[1] % 1024 * 10 / 1024 )) MB"; return; }
-  done < "/proc/$1/status"
+  local kb; kb=$(status_kb "$1" VmHWM)
+  echo "FIGURE: peak RSS, $2: $(( kb / 1024 )).$(( kb % 1024 * 10 / 1024 )) MB"
 }
 
 # xruns REPORT START_NS WHAT: the xruns the probe saw since START_NS, per minute (not the start's).

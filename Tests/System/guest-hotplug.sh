@@ -10,7 +10,7 @@ PEACH=$ROOT/.build/debug/peach
 export XDG_CACHE_HOME=$OUT/cache XDG_CONFIG_HOME=$OUT/config
 CYCLES=${PEACH_HOTPLUG_CYCLES:-100}
 LOG=$OUT/peach.log
-rss_kb() { local l; while IFS= read -r l; do [[ $l =~ ^VmRSS:[[:space:]]+([0-9]+) ]] && { echo "${BASH_REMATCH[1]}"; return; }; done < /proc/$1/status; }
+rss_kb() { status_kb "$1" VmRSS; }
 fds() { local f n=0; for f in /proc/$1/fd/*; do n=$((n + 1)); done; echo $n; }
 
 modprobe snd-seq; modprobe snd-aloop || { echo "FAIL: modprobe snd-aloop"; exit 1; }

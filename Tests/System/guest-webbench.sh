@@ -69,8 +69,7 @@ grep -q 'tune your note' $DATA/live-status || { echo "FAIL: the tunable note did
 [ "$loaded" -eq 0 ] || { echo "FAIL: requests to peach web failed under load (see above)"; status=1; }
 quiet1=$((u1 - u0)) load=$((u2 - u1)) quiet2=$((u3 - u2))
 echo "FIGURE: underruns of peach run ($BUILD build, 1024 × 3 frames, tunable note sounding) in $WINDOW s: $quiet1 quiet, $load while peach web is loaded, $quiet2 quiet again"
-# Builtins only: the guest has no /dev/fd for a process substitution.
-hwm=0; while IFS= read -r l; do [[ $l =~ ^VmHWM:[[:space:]]+([0-9]+) ]] && hwm=${BASH_REMATCH[1]}; done < /proc/$web/status
+hwm=$(status_kb $web VmHWM)
 echo "FIGURE: peak RSS of peach web in the guest ($BUILD build, 4,000 answers): $((hwm / 1024)) MB"
 if [ $load -gt $quiet1 ] && [ $load -gt $quiet2 ]; then
   echo "FAIL: loading peach web added underruns to peach run ($load under load against $quiet1 and $quiet2 without)"; status=1

@@ -60,6 +60,13 @@ unplug_keyboard() { echo "" > $GADGET/UDC; }
 status=0
 fail() { echo "FAIL: $*"; status=1; }
 send() { amidi -p hw:GadgetMIDI,0 -S "$1"; }
+# status_kb PID FIELD: a kB field of the process's /proc status (VmRSS, VmHWM), 0 when it is gone.
+# Builtins only: the guest has no /dev/fd for a process substitution.
+status_kb() {
+  local l
+  while IFS= read -r l; do [[ $l =~ ^$2:[[:space:]]+([0-9]+) ]] && { echo "${BASH_REMATCH[1]}"; return; }; done < /proc/$1/status
+  echo 0
+}
 # count FILE REGEX: how many lines of FILE match REGEX.
 count() { local n=0 l; while IFS= read -r l; do [[ $l =~ $2 ]] && n=$((n + 1)); done < "$1"; echo $n; }
 # waitcount FILE REGEX N [DEADLINE_S=60]: until REGEX has matched N lines; a failure shows the file's end.
