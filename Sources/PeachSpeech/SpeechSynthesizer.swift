@@ -41,8 +41,9 @@ public final class SpeechSynthesizer: Sendable {
         let result: Result<[Float], Failure> = Self.engine.withLock { state in
             do throws(Failure) {
                 try Self.prepare(&state, language: language)
-                let native = try Self.synthesise(text)
-                return .success(Self.normalised(Self.resampled(native, from: Double(state.sampleRate))))
+                var samples = Self.resampled(try Self.synthesise(text), from: Double(state.sampleRate))
+                Self.normalise(&samples)
+                return .success(samples)
             } catch {
                 return .failure(error)
             }
@@ -110,24 +111,33 @@ public final class SpeechSynthesizer: Sendable {
         }
 
     /// Catmull-Rom interpolation from eSpeak's rate (22,050 Hz) to 48 kHz: smooth enough for speech.
+    /// Reads the 16-bit samples as they are and writes the result once (a prompt is prepared while
+    /// the box starts, so no intermediate copies add to its peak memory).
     static func resampled(_ samples: [Int16], from rate: Double) -> [Float] {
         guard samples.count > 1, rate > 0 else { return samples.map { Float($0) / 32768 } }
-        let source = samples.map { Float($0) / 32768 }
         let step = rate / outputSampleRate
-        let count = Int(Double(source.count - 1) / step)
-        return (0..<count).map { index in
-            let position = Double(index) * step
-            let i = Int(position)
-            let t = Float(position - Double(i))
-            let p0 = source[max(i - 1, 0)], p1 = source[i], p2 = source[min(i + 1, source.count - 1)]
-            let p3 = source[min(i + 2, source.count - 1)]
-            return p1 + 0.5 * t * (p2 - p0 + t * (2 * p0 - 5 * p1 + 4 * p2 - p3 + t * (3 * (p1 - p2) + p3 - p0)))
+        let count = Int(Double(samples.count - 1) / step)
+        let last = samples.count - 1
+        return samples.withUnsafeBufferPointer { source in
+            func at(_ index: Int) -> Float { Float(source[min(max(index, 0), last)]) / 32768 }
+            return [Float](unsafeUninitializedCapacity: count) { output, initialized in
+                for index in 0..<count {
+                    let position = Double(index) * step
+                    let i = Int(position)
+                    let t = Float(position - Double(i))
+                    let p0 = at(i - 1), p1 = at(i), p2 = at(i + 1), p3 = at(i + 2)
+                    output[index] = p1 + 0.5 * t * (p2 - p0 + t * (2 * p0 - 5 * p1 + 4 * p2 - p3 + t * (3 * (p1 - p2) + p3 - p0)))
+                }
+                initialized = count
+            }
         }
     }
 
-    static func normalised(_ samples: [Float]) -> [Float] {
+    /// Scales `samples` in place so that the loudest is ±1.
+    static func normalise(_ samples: inout [Float]) {
         let peak = samples.reduce(Float(0)) { max($0, abs($1)) }
-        return peak > 0 ? samples.map { $0 / peak } : samples
+        guard peak > 0 else { return }
+        for index in samples.indices { samples[index] /= peak }
     }
 }
 

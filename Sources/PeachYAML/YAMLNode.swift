@@ -25,7 +25,9 @@ public struct YAMLNode: @unchecked Sendable {
     /// document (only comments or blank lines).
     public static func parse(_ text: String, file: String) throws(YAMLError) -> YAMLNode? {
         do {
-            guard let node = try Yams.compose(yaml: text) else { return nil }
+            // The basic resolver: no tag is resolved by pattern (the accessors below read the text
+            // themselves), so reading a file compiles no regular expression and touches no ICU data.
+            guard let node = try Yams.compose(yaml: text, .basic) else { return nil }
             return YAMLNode(node: node, file: file)
         } catch let error as YamlError {
             throw YAMLError(file: file, error)
@@ -119,11 +121,19 @@ public struct YAMLNode: @unchecked Sendable {
     }
 
     public func bool() throws(YAMLError) -> Bool {
-        guard case let .scalar(scalar) = node, let value = Bool.construct(from: scalar) else {
+        guard case let .scalar(scalar) = node, scalar.style == .plain || scalar.style == .any,
+              let value = Self.booleans[scalar.string] else {
             throw error(.expected(.trueOrFalse, found: found))
         }
         return value
     }
+
+    /// YAML 1.1's booleans, the words Yams's default resolver takes as true or false (a quoted word is text).
+    private static let booleans: [String: Bool] = [
+        "yes": true, "Yes": true, "YES": true, "true": true, "True": true, "TRUE": true, "on": true, "On": true, "ON": true,
+        "no": false, "No": false, "NO": false, "false": false, "False": false, "FALSE": false,
+        "off": false, "Off": false, "OFF": false,
+    ]
 
     /// One of an enumeration's raw names; the message lists the accepted names.
     public func oneOf<Choice: RawRepresentable & CaseIterable>(_ type: Choice.Type) throws(YAMLError) -> Choice

@@ -131,6 +131,17 @@ struct SoundEngineBehaviourTests {
         #expect(audio[1000...].allSatisfy { $0 == 0 })
     }
 
+    @Test("a 16-bit cue is mixed in at its amplitude, sample for sample, full scale 32768")
+    func pcm16CueMixing() throws {
+        let (engine, sink) = try Support.engine()
+        let samples: [Int16] = (0..<1000).map { Int16(($0 % 50) * 1300 - 32_000) }
+        try engine.playCue(SampledSound(pcm16: samples), amplitude: -6)
+        let audio = Array(sink.render(frames: 1200))
+        let gain = Float(AmplitudeDB(-6).linearGain)
+        for i in 0..<1000 { #expect(abs(audio[i] - Float(samples[i]) / 32768 * gain) < 1e-6) }
+        #expect(audio[1000...].allSatisfy { $0 == 0 })
+    }
+
     @Test("cues played long ago are let go; one still playing, or within the margin, is kept")
     func cuesLetGo() throws {
         let (engine, sink) = try Support.engine()

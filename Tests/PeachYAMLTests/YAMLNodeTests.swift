@@ -35,6 +35,20 @@ struct YAMLNodeTests {
         #expect(map.keys == ["name", "channel", "ratio", "enabled", "notes", "nested"])
     }
 
+    @Test("true and false are YAML 1.1's words, plain only; a quoted word, a number or another spelling is not")
+    func booleans() throws {
+        let words = ["yes", "Yes", "YES", "true", "True", "TRUE", "on", "On", "ON",
+                     "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF"]
+        for (index, word) in words.enumerated() {
+            let node = try #require(try YAMLNode.parse("flag: \(word)", file: "b.yaml")).mapping().required("flag")
+            #expect(try node.bool() == (index < 9), "\(word)")
+        }
+        for text in ["\"true\"", "'no'", "tRuE", "1", "0", "y", "", "[true]"] {
+            let node = try #require(try YAMLNode.parse("flag: \(text)", file: "b.yaml")).mapping().required("flag")
+            #expect(throws: YAMLError.self, "\(text)") { try node.bool() }
+        }
+    }
+
     @Test("a value error names file, line, column and the key path")
     func valueErrorLocation() throws {
         let inner = try #require(try root().required("nested").mapping()["inner"])

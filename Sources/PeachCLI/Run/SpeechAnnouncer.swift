@@ -141,7 +141,9 @@ final class SpeechAnnouncer: Announcer {
     @discardableResult
     private func store(_ samples: [Float], text: String, language: Language, keep: Bool = true) -> (sound: SampledSound, rms: Double) {
         let power = samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(1, samples.count))
-        let ready = (SampledSound(samples: samples), power.squareRoot())
+        // Kept at 16 bits, eSpeak's own resolution: the prompts stay in memory as long as the box runs.
+        let pcm16 = samples.map { Int16(min(max(($0 * 32767).rounded(), -32768), 32767)) }
+        let ready = (SampledSound(pcm16: pcm16), power.squareRoot())
         if keep { spoken[Self.key(text, language)] = ready }
         return ready
     }

@@ -11,8 +11,10 @@ import PeachDomain
 /// they never block and never wait for audio.
 @MainActor
 public final class SoundEngine: NotePlayer {
-    /// Voice slots: more than training ever sounds at once, with room for release tails.
-    public static let defaultVoiceCount = 8
+    /// Voice slots: more than training ever sounds at once (two notes, plus the release tails of
+    /// the two before them when the player answers quickly). Each slot's synthesizer holds about
+    /// half a megabyte (FluidSynth's mixer buffers), so no more than that.
+    public static let defaultVoiceCount = 4
     /// How far `adjustFrequency` may move a note from the key it was started on (two octaves).
     nonisolated static let ratioRange = 0.25...4.0
 
@@ -82,8 +84,7 @@ public final class SoundEngine: NotePlayer {
         let id = ObjectIdentifier(cue)
         keptCues[id] = (cue, max(until, keptCues[id]?.until ?? 0))
         guard cue.count > 0 else { return }
-        // invariant: checked non-empty above.
-        try send(.cue(samples: UnsafePointer(cue.samples.baseAddress!), count: cue.count, gain: Float(amplitude.linearGain)))
+        try send(.cue(samples: cue.samples, count: cue.count, gain: Float(amplitude.linearGain)))
     }
 
     /// The key a frequency is rendered on and the ratio the resampler applies to it.

@@ -8,5 +8,5 @@ enum VoiceCommand: BitwiseCopyable {
     case retune(slot: Int, generation: UInt32, ratio: Double, causedAt: UInt64)
     case release(slot: Int, generation: UInt32)
     case silenceAll
-    case cue(samples: UnsafePointer<Float>, count: Int, gain: Float)
+    case cue(samples: CueSamples, count: Int, gain: Float)
 }

@@ -23,7 +23,7 @@ public final class VoiceRenderer: @unchecked Sendable {
     /// claimed again in the meantime stays claimed.
     let owners: [ManagedAtomic<UInt32>]
     private let voices: [Voice]
-    private var cues: [(samples: UnsafePointer<Float>?, count: Int, position: Int, gain: Float, fade: Int)]
+    private var cues: [(samples: CueSamples?, count: Int, position: Int, gain: Float, fade: Int)]
     private let mix: UnsafeMutablePointer<Float>
     /// Output frames rendered so far (the render clock).
     public private(set) var frame: Int64 = 0

@@ -65,7 +65,20 @@ public enum RealtimeScheduling {
     /// (the program's 130 MB image, every library, each thread's 8 MB stack): 178 MB resident for a
     /// box that uses 30. Not MCL_FUTURE: under a small RLIMIT_MEMLOCK later allocations would then
     /// fail instead of merely not being locked.
+    ///
+    /// The heap's free pages go back to the system first (`malloc_trim`): the start-up's
+    /// temporaries (the offline note level, prompt synthesis, the history read) would otherwise be
+    /// locked with the rest and stay resident for as long as the box runs.
     public static func lockMemory() -> String? {
-        mlockall(MCL_CURRENT | MCL_ONFAULT) == 0 ? nil : String(cString: strerror(errno))
+        releaseFreeHeapPages()
+        return mlockall(MCL_CURRENT | MCL_ONFAULT) == 0 ? nil : String(cString: strerror(errno))
+    }
+
+    /// glibc's `malloc_trim(0)`, looked up at run time: Swift's Glibc module does not declare it, and
+    /// another C library simply keeps its pages.
+    private static func releaseFreeHeapPages() {
+        typealias Trim = @convention(c) (Int) -> Int32
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+        _ = unsafeBitCast(symbol, to: Trim.self)(0)
     }
 }
