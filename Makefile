@@ -83,8 +83,16 @@ build-tests unit-test: EXTRA_PACKAGES = $(TEST_PACKAGES)
 system-test test: EXTRA_PACKAGES = $(TEST_PACKAGES) $(VM_PACKAGES)
 bench: EXTRA_PACKAGES = $(BENCH_PACKAGES) $(VM_PACKAGES)
 
+# The xrun probe the system tests and benchmarks preload into peach and stock fluidsynth (C, with
+# the toolchain's clang: a SwiftPM library would bring the Swift runtime into both programs).
+PROBE := .build/libPeachXrunProbe.so
+CLANG ?= $(dir $(realpath $(shell command -v $(SWIFT))))clang
+$(PROBE): Tests/System/xrun-probe/probe.c
+	@mkdir -p .build
+	$(CLANG) -shared -fPIC -O2 -Wall -Werror -o $@ $< -ldl
+
 build-tests: deps
-	@set -o pipefail; { $(SWIFT) build --build-tests && $(SWIFT) build --product PeachXrunProbe; } 2>&1 | tee .build-log.txt
+	@set -o pipefail; { $(SWIFT) build --build-tests && $(MAKE) --no-print-directory $(PROBE); } 2>&1 | tee .build-log.txt
 	@! grep -E '^/.*/(Sources|Tests|Benchmarks)/.*: warning:' .build-log.txt || { echo "build has warnings (see above)" >&2; exit 1; }
 
 unit-test: build-tests
@@ -101,7 +109,7 @@ bench: deps
 	$(SWIFT) build $(RELEASE) --product peach-bench
 	$(SWIFT) build $(RELEASE) --product peach
 	$(SWIFT) build $(RELEASE) --product peach-web
-	$(SWIFT) build $(RELEASE) --product PeachXrunProbe
+	$(MAKE) --no-print-directory $(PROBE)
 	.build/release/peach-bench
 	SYSTEM_TEST_OUT=.build/bench-system Tests/System/run.sh midibench boxbench webbench
 

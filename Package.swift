@@ -33,8 +33,6 @@ let package = Package(
         // speech and udev layers and the C libraries they bring, it stays small in memory.
         .executable(name: "peach-web", targets: ["peach-web"]),
         .executable(name: "peach-soundfont", targets: ["peach-soundfont"]),
-        // Preloaded by the system tests and benchmarks into peach and stock fluidsynth to count xruns.
-        .library(name: "PeachXrunProbe", type: .dynamic, targets: ["PeachXrunProbe"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -53,8 +51,6 @@ let package = Package(
         .systemLibrary(name: "CAlsa", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CEspeak", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
-        // The xrun probe (C, LD_PRELOAD): logs the first PCM write and every underrun of a program.
-        .target(name: "PeachXrunProbe", linkerSettings: [.linkedLibrary("dl")]),
         // The training domain: music types, strategies, profile, sessions, ports. Imports no C library.
         .target(
             name: "PeachDomain",

@@ -4,7 +4,7 @@
 # - the idle CPU use of `peach run` with no note sounding;
 # - per buffer (64×2, 128×2, 128×3, 256×3): the latency from a MIDI event on the keyboard to the
 #   sound out of snd-aloop (peach-bench --e2e-latency; --notes for FluidSynth) and the xruns per
-#   minute while it ran, counted by the same preloaded probe (PeachXrunProbe) in both programs;
+#   minute while it ran, counted by the same preloaded probe (xrun-probe/probe.c) in both programs;
 #   then the time from a pitch-wheel move to the change of the sounding note's pitch
 #   (peach-bench --tuning-latency): Peach's tuning path against FluidSynth's pitch bend; and the
 #   peak RSS of each program after its round (Peach's own SoundFont in both).
@@ -15,7 +15,7 @@
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 PEACH=.build/release/peach; [ -x "$PEACH" ] || PEACH=.build/debug/peach
 BENCH=.build/release/peach-bench; [ -x "$BENCH" ] || BENCH=.build/debug/peach-bench
-PROBE=.build/release/libPeachXrunProbe.so; [ -f "$PROBE" ] || PROBE=.build/debug/libPeachXrunProbe.so
+PROBE=.build/libPeachXrunProbe.so
 export XDG_CACHE_HOME=/tmp/peach-cache XDG_CONFIG_HOME=/tmp/peach-config
 # The tuning rounds' recordings, for a look afterwards (peach-bench --tuning-latency).
 export PEACH_BENCH_RECORDINGS=$OUT
@@ -57,7 +57,7 @@ peach_round() {  # PERIOD PERIODS
     && PEACH_BENCH_PROGRAM="peach run" PEACH_BENCH_BUFFER="$1 × $2" "$BENCH" --tuning-latency
   local rc=$?
   xruns "$report" "$start" "peach run, $1 × $2"
-  peak_rss $pid "peach run ($(basename "$(dirname "$PEACH")") build, 8 voice slots), $1 × $2"
+  peak_rss $pid "peach run ($(basename "$(dirname "$PEACH")") build), $1 × $2"
   kill -TERM $pid; wait $pid
   return $rc
 }

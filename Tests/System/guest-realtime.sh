@@ -57,8 +57,8 @@ grep -q 'repeated underruns; now 3 periods of 32 frames' "$OUT/stepup.log" || fa
 echo "RESULT: step up: $(grep -c 'repeated underruns' "$OUT/stepup.log") step(s): $(grep 'repeated underruns' "$OUT/stepup.log" | tail -1)"
 # Starting: xruns in the first seconds after the first write to the device, peach run (its default
 # buffer) against stock fluidsynth with the same buffer, interleaved A B B A, both counted by the
-# same preloaded probe (PeachXrunProbe: a line per underrun). The window is the measurement itself.
-PROBE=$ROOT/.build/debug/libPeachXrunProbe.so
+# same preloaded probe (xrun-probe/probe.c: a line per underrun). The window is the measurement itself.
+PROBE=$ROOT/.build/libPeachXrunProbe.so
 WINDOW_S=5
 printf 'audio:\n  device: hw:Loopback,0,0\n' > "$OUT/default-buffer.yaml"
 start_xruns() {  # NAME COMMAND...: runs it with the probe; prints the xruns of its first WINDOW_S s
@@ -79,7 +79,7 @@ start_xruns() {  # NAME COMMAND...: runs it with the probe; prints the xruns of 
   echo $n
 }
 if [ ! -f "$PROBE" ]; then
-  fail "no xrun probe at $PROBE (swift build --product PeachXrunProbe)"
+  fail "no xrun probe at $PROBE (make .build/libPeachXrunProbe.so)"
 else
   peach_xruns=0 fluid_xruns=0
   for order in peach fluidsynth fluidsynth peach; do

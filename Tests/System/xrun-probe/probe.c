@@ -4,7 +4,9 @@
 //   first NANOSECONDS     the program's first write to a PCM (the device is open and playing)
 //   xrun NANOSECONDS      a write answered -EPIPE: the buffer ran empty (an underrun)
 //   error NANOSECONDS ERRNO  a write failed otherwise (not -EAGAIN): the program loses the device
-// The same probe in both programs makes their xrun counts comparable.
+// The same probe in both programs makes their xrun counts comparable. Plain C, built by the Makefile
+// with the toolchain's clang and linked with nothing but libc and libdl: as a SwiftPM library it
+// brought the Swift runtime into both programs (libswiftCore, libstdc++), and their figures with it.
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <errno.h>
