@@ -129,7 +129,7 @@ public struct YAMLNode: @unchecked Sendable {
     }
 
     /// YAML 1.1's booleans, the words Yams's default resolver takes as true or false (a quoted word is text).
-    private static let booleans: [String: Bool] = [
+    private static let booleans: [String: Bool] = [  // not a text: YAML's words, read in every language
         "yes": true, "Yes": true, "YES": true, "true": true, "True": true, "TRUE": true, "on": true, "On": true, "ON": true,
         "no": false, "No": false, "NO": false, "false": false, "False": false, "FALSE": false,
         "off": false, "Off": false, "OFF": false,

@@ -10,6 +10,7 @@ public final class SampledSound: @unchecked Sendable {
         let storage = UnsafeMutableBufferPointer<Float>.allocate(capacity: max(samples.count, 1))
         _ = storage.initialize(from: samples)
         if samples.isEmpty { storage[0] = 0 }
+        // invariant: allocated with a capacity of at least 1.
         self.samples = .float(UnsafePointer(storage.baseAddress!))
         count = samples.count
     }
@@ -20,6 +21,7 @@ public final class SampledSound: @unchecked Sendable {
         let storage = UnsafeMutableBufferPointer<Int16>.allocate(capacity: max(samples.count, 1))
         _ = storage.initialize(from: samples)
         if samples.isEmpty { storage[0] = 0 }
+        // invariant: allocated with a capacity of at least 1.
         self.samples = .pcm16(UnsafePointer(storage.baseAddress!))
         count = samples.count
     }
