@@ -2,6 +2,8 @@ import Foundation
 import PeachCLI
 import PeachCommandLine
 
+// Before any thread starts: the box's threads share two malloc arenas.
+MallocArenas.limit()
 // Before anything else: a signal during `peach run`'s start-up must not kill it.
 EarlySignals.install(forArguments: CommandLine.arguments)
 StandardOutputCheck.install()
