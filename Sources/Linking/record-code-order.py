@@ -9,12 +9,14 @@ code resident. Placed together they cost about their own size.
 
 How: copies of the release programs (without their debugging sections, which valgrind cannot
 read) do what a player does with them under valgrind's callgrind, which names every function that
-ran: simulate a history in every mode, the reports, export and import, play a note, wait for
-devices in `peach run`, and every page of the dashboard. Each program's functions that ran are
-written in their present address order. Functions the recording did not see still work; they
-only land among the rest.
+ran: simulate a history in every mode, the reports, export and import, play a note, train in
+`peach run` (every mode from the computer keyboard on a pseudo-terminal, ALSA's `null` device as
+the output), and every page of the dashboard. Each program's functions that ran are written in
+their present address order, those of `peach run` first: it is the process that stays, so its
+code is packed tightest. Functions the recording did not see still work; they only land among the
+rest.
 """
-import glob, os, re, shutil, subprocess, sys, tempfile, threading, urllib.request
+import glob, os, pty, re, select, shutil, subprocess, sys, tempfile, threading, time, urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 RELEASE = os.path.join(ROOT, ".build", "release")
@@ -54,13 +56,7 @@ def use_the_programs(directory, work):
                     ["import", "--data-dir", os.path.join(work, "imported"), exported],
                     ["play", "A4", "--duration", "0.5", "--sound", soundfont, "--output", os.path.join(work, "a4.wav")]):
         recorded(directory, work, "peach", *command)
-    # The box started without a sound card or keyboard: it comes up and waits for them.
-    box = recorded(directory, work, "peach", "run", *history, wait=False, log=True)
-    for line in box.stderr:
-        if "waiting for the audio output" in line:
-            break
-    box.terminate()
-    box.communicate()
+    train_in_the_box(directory, work, history)
     server = recorded(directory, work, "peach", "web", "--listen", "127.0.0.1:0", *history, wait=False)
     try:
         port = int(server.stdout.readline().rsplit(":", 1)[1].split("/")[0])
@@ -94,13 +90,75 @@ def use_the_programs(directory, work):
         server.wait()
 
 
-def functions_run(work, directory):
-    """Per program in `directory`: the names of its functions that callgrind saw run. A name is
+def train_in_the_box(directory, work, history):
+    """`peach run` with the computer keyboard as its controller (on a pseudo-terminal) and ALSA's
+    `null` device as its output: a few answers in every mode, a spoken report, stop, quit. Keys are
+    sent again until the box's log shows what they did, so a slow recording only takes longer."""
+    # Fair scheduling: valgrind runs one thread at a time, and the render thread, never kept waiting
+    # by the null device, would otherwise leave the main thread hardly a turn.
+    command = ["valgrind", "--tool=callgrind", "--fair-sched=yes", "--demangle=no", f"--callgrind-out-file={work}/callgrind.run.%p",
+               os.path.join(directory, "peach"), "run", *history, "--audio-device", "null", "--keyboard",
+               "--log-level", "info"]
+    pid, terminal = pty.fork()
+    if pid == 0:
+        os.execvp(command[0], command)
+    seen = bytearray()
+
+    def read(seconds):
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            if select.select([terminal], [], [], 0.2)[0]:
+                try:
+                    seen.extend(os.read(terminal, 65536))
+                except OSError:
+                    return
+
+    def until(text, keys, first="", tries=40):
+        """Sends `first` once, then `keys` until `text` appears once more than before (each try
+        waits 3 s)."""
+        before = seen.count(text.encode())
+        if first:
+            os.write(terminal, first.encode())
+            read(3)
+        for _ in range(tries):
+            for key in keys:
+                os.write(terminal, key.encode())
+                read(0.3)
+            read(3)
+            if seen.count(text.encode()) > before:
+                return
+
+    try:
+        read(5)
+        until("peach.result", ["k"], first="1")
+        for answer in ("j", "k", "j"):
+            until("peach.result", [answer])
+        until("saying", ["r"])
+        until("peach.result", ["k"], first="2")
+        until("peach.result", ["j"])
+        until("peach.result", ["l", "L", "h", " "], first="3")
+        until("peach.result", ["h", "H", "l", "\r"])
+        until("peach.result", ["l", "\x1b[C", "\x1b[1;2D", " "], first="4")
+        until("stopping", ["s"])
+        os.write(terminal, b"q")
+        read(10)
+    finally:
+        try:
+            os.kill(pid, 15)
+        except ProcessLookupError:
+            pass
+        os.waitpid(pid, 0)
+        os.close(terminal)
+
+
+def functions_run(work, directory, outputs="callgrind.*"):
+    """Per program in `directory`: the names of its functions that callgrind saw run (in the
+    recordings named by `outputs`). A name is
     given once, where its number first appears (`ob=`/`cob=` objects, `fn=`/`cfn=` functions), and
     a function ran when it has a `fn=` block of its own under an `ob=` of the program."""
     names = {program: set() for program in PROGRAMS}
     compressed = re.compile(r"(c?)(ob|fn)=\((\d+)\)(?: (.*))?")
-    for output in glob.glob(os.path.join(work, "callgrind.*")):
+    for output in glob.glob(os.path.join(work, outputs)):
         defined, program = {"ob": {}, "fn": {}}, None
         with open(output, errors="replace") as file:
             for line in file:
@@ -151,14 +209,18 @@ def main():
             for resources in glob.glob(os.path.join(RELEASE, "*.resources")):
                 shutil.copytree(resources, os.path.join(directory, os.path.basename(resources)))
             use_the_programs(directory, work)
+            staying = functions_run(work, directory, "callgrind.run.*")["peach"]
             for program, names in functions_run(work, directory).items():
-                functions = in_address_order(os.path.join(directory, program), names)
+                path = os.path.join(directory, program)
+                first = staying if program == "peach" else set()
+                functions = in_address_order(path, first) + in_address_order(path, names - first)
                 if len(functions) < 1000:
                     sys.exit(f"record-code-order: only {len(functions)} functions of {program} were seen running; "
                              f"{PROGRAMS[program]} is left as it was")
                 with open(os.path.join(ROOT, PROGRAMS[program]), "w") as file:
                     file.write("\n".join(functions) + "\n")
-                print(f"{PROGRAMS[program]}: {len(functions)} functions")
+                print(f"{PROGRAMS[program]}: {len(functions)} functions" +
+                      (f", the {len(first)} of peach run first" if first else ""))
     finally:
         shutil.rmtree(directory, ignore_errors=True)
 
