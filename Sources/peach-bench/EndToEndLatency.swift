@@ -57,8 +57,12 @@ extension LoopbackCapture {
             listen(seconds: 0.6)
             guard wait(seconds: 10, until: { $0 }) else { benchFailure("no reference note") }
         } else {
-            // The first reference note may still be coming, or already over.
-            _ = wait(seconds: 2, until: { $0 })
+            // The first round of a bench process: the box may be anywhere between the last commit
+            // of the process before (its release tail, the pause) and waiting for the wheel, its
+            // reference note not yet come, sounding, or over. Past whatever sounds now, a
+            // reference note still to come starts within the pause.
+            waitForSilence()
+            _ = wait(seconds: 3, until: { $0 })
         }
         waitForSilence()
     }

@@ -24,7 +24,7 @@ func tuningLatencyFigures(rounds: Int = 12) {
             capture.waitForSilence()
             keyboard.send([0xE0, 0x00, 0x40, 0x90, 0x45, 0x64])  // wheel centred, A4 on
         } else {
-            capture.waitForTuningTurn(firstRound: false)
+            capture.waitForTuningTurn(firstRound: round == 0)
             keyboard.send([0xE0, 0x68, 0x47])  // the first touch: +1000
         }
         guard capture.firstSound(within: 3) != nil else { benchFailure("the note never sounded") }
