@@ -32,7 +32,12 @@ public final class SpeechSynthesizer: Sendable {
     private struct EngineState: ~Copyable {
         var sampleRate: Int32 = 0
         var voice: Language?
+        /// Whether the voice came from its file (else by name, the slow way).
+        var voiceFromFile = false
     }
+
+    /// Whether the voice last chosen came from its own file, without eSpeak NG reading them all.
+    static var voiceCameFromFile: Bool { engine.withLock { $0.voiceFromFile } }
 
     public init() {}
 
@@ -80,11 +85,27 @@ public final class SpeechSynthesizer: Sendable {
             espeak_SetSynthCallback(collect)
         }
         if state.voice != language {
-            guard espeak_SetVoiceByName(language.rawValue) == EE_OK else {
+            // The language's own voice file first: choosing by name reads and parses every voice
+            // file eSpeak NG has (some 250, over a megabyte while the box starts); by name only if
+            // the file is not where eSpeak NG 1.5x keeps it.
+            state.voiceFromFile = voicePath(language).map { espeak_SetVoiceByFile($0) == EE_OK } ?? false
+            guard state.voiceFromFile || espeak_SetVoiceByName(language.rawValue) == EE_OK else {
                 throw .unavailable("eSpeak NG has no voice for `\(language.rawValue)`")
             }
             espeak_SetParameter(espeakRATE, wordsPerMinute, 0)
             state.voice = language
+        }
+    }
+
+    /// The whole path of the language's voice file in eSpeak NG's data (West Germanic languages,
+    /// in its `lang` folder); nil when eSpeak NG does not say where its data is.
+    static func voicePath(_ language: Language) -> String? {
+        var data: UnsafePointer<CChar>?
+        _ = espeak_Info(&data)
+        guard let data else { return nil }
+        switch language {
+        case .english: return String(cString: data) + "/lang/gmw/en"
+        case .german: return String(cString: data) + "/lang/gmw/de"
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import PeachDomain
 import Testing
 @testable import PeachSpeech
 
@@ -25,6 +26,15 @@ struct SpeechSynthesizerTests {
             if value > best.value { best = (lag, value) }
         }
         return 48_000 / Double(best.lag)
+    }
+
+    @Test("each language's voice is loaded from its own file, not found by reading every voice", arguments: Language.allCases)
+    func voiceFromItsFile(language: Language) throws {
+        // Another language first, so that this one is chosen anew.
+        _ = try synthesizer.phonemes("a", in: language == .english ? .german : .english)
+        let phonemes = try synthesizer.phonemes(language == .english ? "three" : "drei", in: language)
+        #expect(SpeechSynthesizer.voiceCameFromFile)
+        #expect(phonemes.contains(language == .english ? "T" : "dr"), "\(phonemes)")
     }
 
     @Test("an English prompt is a second or two of voiced speech at 48 kHz, peak 1, with pauses")
