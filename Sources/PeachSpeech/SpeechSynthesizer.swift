@@ -85,9 +85,9 @@ public final class SpeechSynthesizer: Sendable {
             espeak_SetSynthCallback(collect)
         }
         if state.voice != language {
-            // The language's own voice file first: choosing by name reads and parses every voice
-            // file eSpeak NG has (some 250, over a megabyte while the box starts); by name only if
-            // the file is not where eSpeak NG 1.5x keeps it.
+            // The language's own voice file first: choosing by name opens and parses every voice
+            // file eSpeak NG has (423 files and 15 ms here, against 64 and 0.4 ms); by name only
+            // if the file is not where eSpeak NG 1.5x keeps it.
             state.voiceFromFile = voicePath(language).map { espeak_SetVoiceByFile($0) == EE_OK } ?? false
             guard state.voiceFromFile || espeak_SetVoiceByName(language.rawValue) == EE_OK else {
                 throw .unavailable("eSpeak NG has no voice for `\(language.rawValue)`")
