@@ -6,18 +6,13 @@ enum { TAPS = 32, BEFORE = 15 };
 /// Eight floats: one AVX register, two SSE or NEON registers.
 typedef float eight __attribute__((vector_size(32)));
 
-#if defined(__x86_64__) && defined(__clang__)
-#define PEACH_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
-#else
-#define PEACH_CLONES
-#endif
-
 /// An unaligned load (a macro: a function returning `eight` would change the ABI without AVX).
 #define LOAD(p) ({ eight v_; memcpy(&v_, (p), sizeof v_); v_; })
 
-PEACH_CLONES
-void peach_resample(const float *table, int phases, const float *source, long *index, double *fraction,
-                    double ratio, float *output, int frames) {
+/// The loop itself, inlined into each variant so that each is compiled for its own instructions.
+static inline __attribute__((always_inline))
+void resample(const float *table, int phases, const float *source, long *index, double *fraction,
+              double ratio, float *output, int frames) {
     long position = *index;
     double part = *fraction;
     for (int j = 0; j < frames; j++) {
@@ -40,3 +35,28 @@ void peach_resample(const float *table, int phases, const float *source, long *i
     *index = position;
     *fraction = part;
 }
+
+void peach_resample(const float *table, int phases, const float *source, long *index, double *fraction,
+                    double ratio, float *output, int frames) {
+    resample(table, phases, source, index, fraction, ratio, output, frames);
+}
+
+#if defined(__x86_64__) && defined(__clang__)
+__attribute__((target("arch=x86-64-v3")))
+void peach_resample_wide(const float *table, int phases, const float *source, long *index, double *fraction,
+                         double ratio, float *output, int frames) {
+    resample(table, phases, source, index, fraction, ratio, output, frames);
+}
+
+int peach_resample_wide_supported(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+}
+#else
+void peach_resample_wide(const float *table, int phases, const float *source, long *index, double *fraction,
+                         double ratio, float *output, int frames) {
+    resample(table, phases, source, index, fraction, ratio, output, frames);
+}
+
+int peach_resample_wide_supported(void) { return 0; }
+#endif

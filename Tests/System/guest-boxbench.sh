@@ -43,6 +43,18 @@ xruns() {
   echo "FIGURE: xruns while measuring, $3: $n in $(( elapsed / 1000000000 )) s = $((per_min / 10)).$((per_min % 10)) per minute"
 }
 
+# render_time REPORT START_NS WHAT: how long each period took to make while measuring (the probe's gap
+# from one write's return to the thread's next write: render, conversion, recovery), median and p99.
+render_time() {
+  local -a gaps
+  awk -v s="$2" '$1 == "render" && $2 >= s { print $3 }' "$1" | sort -n > "$1.render"   # no /dev/fd here
+  mapfile -t gaps < "$1.render"
+  local n=${#gaps[@]}
+  [ "$n" -gt 0 ] || { echo "FIGURE: render time per period, $3: no periods seen"; return; }
+  local median=${gaps[n / 2]} p99=${gaps[n * 99 / 100]}
+  echo "FIGURE: render time per period, $3: median $((median / 1000)) µs, p99 $((p99 / 1000)) µs ($n periods)"
+}
+
 peach_round() {  # PERIOD PERIODS
   # Notes from A4 up: the tuning rounds read the pitch from zero crossings, several in each stretch.
   printf 'training:\n  note-range: {lowest: A4, highest: A5}\nfeedback:\n  cues: false\n  voice: false\naudio:\n  device: hw:Loopback,0,0\n  period-frames: %s\n  periods: %s\n  grow-buffer: false\n' \
@@ -57,6 +69,7 @@ peach_round() {  # PERIOD PERIODS
     && PEACH_BENCH_PROGRAM="peach run" PEACH_BENCH_BUFFER="$1 × $2" "$BENCH" --tuning-latency
   local rc=$?
   xruns "$report" "$start" "peach run, $1 × $2"
+  render_time "$report" "$start" "peach run, $1 × $2"
   peak_rss $pid "peach run ($(basename "$(dirname "$PEACH")") build), $1 × $2"
   kill -TERM $pid; wait $pid
   return $rc
@@ -74,6 +87,7 @@ fluid_round() {  # PERIOD PERIODS
     && PEACH_BENCH_PROGRAM="stock FluidSynth" PEACH_BENCH_BUFFER="$1 × $2" "$BENCH" --tuning-latency --notes
   local rc=$?
   xruns "$report" "$start" "stock FluidSynth, $1 × $2"
+  render_time "$report" "$start" "stock FluidSynth, $1 × $2"
   peak_rss $pid "stock FluidSynth, $1 × $2"
   kill -TERM $pid; wait $pid
   return $rc

@@ -20,6 +20,9 @@ final class SincKernel: @unchecked Sendable {
     /// Per phase, the 32 coefficients followed by the 32 differences to the next phase's, so that
     /// interpolating between phases is one multiply-add per coefficient and one row of 256 bytes.
     private let table: UnsafeMutablePointer<Float>
+    /// The compiled loop this machine runs fastest (`Loop.fastest`), chosen once in `init` and
+    /// never changed after.
+    private(set) var loop = Loop.portable
 
     static let shared = SincKernel()
 
@@ -48,6 +51,7 @@ final class SincKernel: @unchecked Sendable {
                 table[phase * 2 * taps + taps + t] = Float(rows[phase + 1][t]) - value
             }
         }
+        loop = Loop.fastest(supported: Loop.supported) { candidate in time(candidate) }
     }
 
     deinit { table.deallocate() }
@@ -57,8 +61,29 @@ final class SincKernel: @unchecked Sendable {
     /// The loop is C (`peach_resample`), where the compiler vectorises the dot product.
     @inline(__always)
     func resample(_ source: UnsafePointer<Float>, index: inout Int, fraction: inout Double, ratio: Double,
-                  into output: UnsafeMutablePointer<Float>, frames: Int) {
-        peach_resample(table, Int32(Self.phases), source, &index, &fraction, ratio, output, Int32(frames))
+                  into output: UnsafeMutablePointer<Float>, frames: Int, loop: Loop? = nil) {
+        switch loop ?? self.loop {
+        case .portable: peach_resample(table, Int32(Self.phases), source, &index, &fraction, ratio, output, Int32(frames))
+        case .wide: peach_resample_wide(table, Int32(Self.phases), source, &index, &fraction, ratio, output, Int32(frames))
+        }
+    }
+
+    /// The least time, over a few tries, that `loop` takes for two periods of one voice.
+    private func time(_ loop: Loop) -> Duration {
+        let frames = 256, count = frames * 2 + Self.taps
+        let source = UnsafeMutablePointer<Float>.allocate(capacity: count)
+        let output = UnsafeMutablePointer<Float>.allocate(capacity: frames)
+        defer { source.deallocate(); output.deallocate() }
+        for n in 0..<count { source[n] = Float(sin(0.0573 * Double(n))) }
+        let clock = ContinuousClock()
+        var least = Duration.seconds(1)
+        for _ in 0..<5 {
+            var index = Self.before, fraction = 0.25
+            least = min(least, clock.measure {
+                resample(source, index: &index, fraction: &fraction, ratio: 1.0173, into: output, frames: frames, loop: loop)
+            })
+        }
+        return least
     }
 
     private static func besselI0(_ x: Double) -> Double {

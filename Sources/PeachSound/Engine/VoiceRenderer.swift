@@ -40,6 +40,9 @@ public final class VoiceRenderer: @unchecked Sendable {
 
     deinit { mix.deallocate() }
 
+    /// Which of the resampler's compiled loops this machine runs (`SincKernel.Loop`), for the bench.
+    public static var resamplerLoop: String { SincKernel.shared.loop.description }
+
     /// Frames rendered so far, readable from any thread.
     public var renderedFrames: Int64 { _renderedFrames.load(ordering: .relaxed) }
 

@@ -4,6 +4,10 @@
 //   first NANOSECONDS     the program's first write to a PCM (the device is open and playing)
 //   xrun NANOSECONDS      a write answered -EPIPE: the buffer ran empty (an underrun)
 //   error NANOSECONDS ERRNO  a write failed otherwise (not -EAGAIN): the program loses the device
+//   render NANOSECONDS GAP  a write began GAP ns after the thread's previous write returned: the time
+//                           the program spent making that period (render, conversion, recovery)
+// Render lines are gathered per thread and written 4 KB at a time, outside the measured gaps; the
+// last few of a killed program may be lost.
 // The same probe in both programs makes their xrun counts comparable. Plain C, built by the Makefile
 // with the toolchain's clang and linked with nothing but libc and libdl: as a SwiftPM library it
 // brought the Swift runtime into both programs (libswiftCore, libstdc++), and their figures with it.
@@ -28,12 +32,16 @@ __attribute__((constructor)) static void open_report(void) {
     if (path) report = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
 }
 
-static void note(const char *what, long code) {
-    if (report < 0) return;
+static long long monotonic(void) {
     struct timespec now;
     clock_gettime(CLOCK_MONOTONIC, &now);
+    return (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
+}
+
+static void note(const char *what, long code) {
+    if (report < 0) return;
     char line[64];
-    long long nanoseconds = (long long)now.tv_sec * 1000000000LL + now.tv_nsec;
+    long long nanoseconds = monotonic();
     int length = code ? snprintf(line, sizeof line, "%s %lld %ld\n", what, nanoseconds, code)
                       : snprintf(line, sizeof line, "%s %lld\n", what, nanoseconds);
     if (length > 0) (void)!write(report, line, (size_t)length);
@@ -46,14 +54,36 @@ static long observed(long result) {
     return result;
 }
 
+static _Thread_local long long last_return;
+static _Thread_local char gathered[4096];
+static _Thread_local size_t gathered_length;
+
+/// Called as a write begins: the gap since this thread's previous write returned.
+static void note_render(long long began) {
+    if (report < 0 || last_return == 0) return;
+    int length = snprintf(gathered + gathered_length, sizeof gathered - gathered_length, "render %lld %lld\n",
+                          began, began - last_return);
+    if (length > 0) gathered_length += (size_t)length;
+    if (gathered_length > sizeof gathered - 64) {
+        (void)!write(report, gathered, gathered_length);
+        gathered_length = 0;
+    }
+}
+
 long snd_pcm_writei(void *pcm, const void *buffer, unsigned long frames) {
     static writei_function real;
     if (!real) real = (writei_function)dlsym(RTLD_NEXT, "snd_pcm_writei");
-    return observed(real(pcm, buffer, frames));
+    note_render(monotonic());
+    long result = observed(real(pcm, buffer, frames));
+    last_return = monotonic();
+    return result;
 }
 
 long snd_pcm_writen(void *pcm, void **buffers, unsigned long frames) {
     static writen_function real;
     if (!real) real = (writen_function)dlsym(RTLD_NEXT, "snd_pcm_writen");
-    return observed(real(pcm, buffers, frames));
+    note_render(monotonic());
+    long result = observed(real(pcm, buffers, frames));
+    last_return = monotonic();
+    return result;
 }
