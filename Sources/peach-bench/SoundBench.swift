@@ -223,5 +223,5 @@ private func renderPeriods(engine: SoundEngine, soundFont: String) throws {
               + String(format: "%7.1f / %6.1f µs  (%.1f×)", figure(peach, q), figure(fluid, q), figure(peach, q) / figure(fluid, q)))
     }
     print(String(format: "p99 as a share of the period (5.33 ms): %.1f %%", figure(peach, 0.99) / 5333 * 100))
-    print("resampler loop, the faster of those this CPU runs (timed at start): \(VoiceRenderer.resamplerLoop)")
+    print("resampler loop, the faster of those this CPU runs (timed at start): \(VoiceRenderer.resamplesWithAVX2 ? "AVX2 and FMA" : "portable (SSE2 or NEON)")")
 }

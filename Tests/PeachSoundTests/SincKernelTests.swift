@@ -38,7 +38,7 @@ struct SincKernelTests {
           arguments: [1000.0, 12000.0])
     func loops(frequency: Double) {
         for loop in SincKernel.Loop.supported {
-            #expect(Self.errorDB(frequency: frequency, loop: loop) < -80, "\(loop)")
+            #expect(Self.errorDB(frequency: frequency, loop: loop) < -80, "\(loop == .wide ? "wide" : "portable")")
         }
         let count = 1024, frames = 900
         let source = UnsafeMutablePointer<Float>.allocate(capacity: count)
@@ -50,7 +50,7 @@ struct SincKernelTests {
         where SincKernel.Loop.supported.contains(loop) {
             var index = 20, fraction = 0.1
             SincKernel.shared.resample(source, index: &index, fraction: &fraction, ratio: 1.0293, into: output, frames: frames, loop: loop)
-            #expect(index == 20 + Int(0.1 + 1.0293 * Double(frames)), "\(loop)")
+            #expect(index == 20 + Int(0.1 + 1.0293 * Double(frames)), "\(loop == .wide ? "wide" : "portable")")
         }
         guard SincKernel.Loop.supported.contains(.wide) else { return }
         let worst = (0..<frames).map { abs(portable[$0] - wide[$0]) }.max() ?? 0

@@ -6,7 +6,7 @@ extension SincKernel {
     /// per 128 frames against 1.5 µs, but under QEMU's software emulation, whose CPU reports AVX2
     /// as well, it took 1,160 µs against 160 µs, seven times the period's budget in the guest. So
     /// the kernel times both once when it is made and keeps the faster.
-    enum Loop: Sendable, CustomStringConvertible {
+    enum Loop: Sendable {
         /// Plain vector code: SSE2 on x86-64, NEON on ARM.
         case portable
         /// AVX2 and FMA (x86-64-v3).
@@ -19,13 +19,6 @@ extension SincKernel {
         static func fastest(supported: [Loop], time: (Loop) -> Duration) -> Loop {
             guard supported.count > 1 else { return .portable }
             return supported.map { ($0, time($0)) }.min { $0.1 < $1.1 }?.0 ?? .portable
-        }
-
-        var description: String {
-            switch self {
-            case .portable: "portable (SSE2 or NEON)"
-            case .wide: "AVX2 and FMA"
-            }
         }
     }
 }

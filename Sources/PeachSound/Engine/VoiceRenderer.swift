@@ -40,8 +40,8 @@ public final class VoiceRenderer: @unchecked Sendable {
 
     deinit { mix.deallocate() }
 
-    /// Which of the resampler's compiled loops this machine runs (`SincKernel.Loop`), for the bench.
-    public static var resamplerLoop: String { SincKernel.shared.loop.description }
+    /// Whether this machine runs the resampler's AVX2/FMA loop (`SincKernel.Loop`), for the bench.
+    public static var resamplesWithAVX2: Bool { SincKernel.shared.loop == .wide }
 
     /// Frames rendered so far, readable from any thread.
     public var renderedFrames: Int64 { _renderedFrames.load(ordering: .relaxed) }
