@@ -1,13 +1,15 @@
 #!/bin/bash
 # `make bench`'s practice-box figures, in the QEMU guest, Peach beside stock FluidSynth on the same
 # device (snd-aloop) and the same emulated USB keyboard, interleaved A B B A per buffer size:
-# - the idle CPU use of `peach run` with no note sounding;
+# - the idle CPU use of `peach run` and of stock FluidSynth with no note sounding;
 # - per buffer (64×2, 128×2, 128×3, 256×3): the latency from a MIDI event on the keyboard to the
 #   sound out of snd-aloop (peach-bench --e2e-latency; --notes for FluidSynth) and the xruns per
 #   minute while it ran, counted by the same preloaded probe (xrun-probe/probe.c) in both programs;
 #   then the time from a pitch-wheel move to the change of the sounding note's pitch
 #   (peach-bench --tuning-latency): Peach's tuning path against FluidSynth's pitch bend; and the
-#   peak RSS of each program after its round (Peach's own SoundFont in both).
+#   peak RSS of each program after its round (Peach's own SoundFont in both), the xruns in the first
+#   5 s after its start, and the time it took to make each period while measuring (median, p99);
+# - at the end, per buffer and figure, the mean of Peach's rounds against FluidSynth's, as a ratio.
 # PEACH_BOXBENCH_BUFFERS="128 2" (comma-separated "FRAMES PERIODS") measures only those buffers.
 # Release builds when there are (make bench builds them). Absolute figures are from an emulated
 # guest; the ratios are the claim.
@@ -29,30 +31,71 @@ waitfor /proc/asound/seq/clients "$KEYBOARD_NAME" 60 "the keyboard in the sequen
 # The guest's uptime in ns: CLOCK_BOOTTIME, the probe's CLOCK_MONOTONIC in a guest that never sleeps.
 uptime_ns() { local u; read -r u _ < /proc/uptime; echo $(( ${u%.*} * 1000000000 + 10#${u#*.} * 10000000 )); }
 
-# peak_rss PID WHAT: the program's peak resident set (VmHWM) so far.
+# Every figure of a round is also kept as "PROGRAM BUFFER NAME VALUE" for the comparison at the end.
+FIGURES=$OUT/figures.txt; : > "$FIGURES"
+record() { echo "$1 $2 $3 $4" >> "$FIGURES"; }
+
+# peak_rss PID KEY WHAT: the program's peak resident set (VmHWM) so far.
 peak_rss() {
   local kb; kb=$(status_kb "$1" VmHWM)
-  echo "FIGURE: peak RSS, $2: $(( kb / 1024 )).$(( kb % 1024 * 10 / 1024 )) MB"
+  echo "FIGURE: peak RSS, $3: $(( kb / 1024 )).$(( kb % 1024 * 10 / 1024 )) MB"
+  record $2 rss_mb "$(( kb / 1024 )).$(( kb % 1024 * 10 / 1024 ))"
 }
 
-# xruns REPORT START_NS WHAT: the xruns the probe saw since START_NS, per minute (not the start's).
+# xruns REPORT START_NS KEY WHAT: the xruns the probe saw since START_NS, per minute (not the start's).
 xruns() {
   local elapsed=$(( $(uptime_ns) - $2 )) n=0 what t
   while read -r what t _; do [ "$what" = xrun ] && [ "$t" -ge "$2" ] && n=$((n + 1)); done < "$1"
   local per_min=$(( n * 600000000000 / (elapsed > 0 ? elapsed : 1) ))
-  echo "FIGURE: xruns while measuring, $3: $n in $(( elapsed / 1000000000 )) s = $((per_min / 10)).$((per_min % 10)) per minute"
+  echo "FIGURE: xruns while measuring, $4: $n in $(( elapsed / 1000000000 )) s = $((per_min / 10)).$((per_min % 10)) per minute"
+  record $3 xruns_per_min "$((per_min / 10)).$((per_min % 10))"
 }
 
-# render_time REPORT START_NS WHAT: how long each period took to make while measuring (the probe's gap
-# from one write's return to the thread's next write: render, conversion, recovery), median and p99.
+# start_xruns REPORT KEY WHAT: the xruns in the first 5 s after the program's first write to the device.
+start_xruns() {
+  local what t first= n=0
+  while read -r what t _; do
+    [ "$what" = first ] && first=$t
+    [ "$what" = xrun ] && [ -n "$first" ] && [ $(( t - first )) -le 5000000000 ] && n=$((n + 1))
+  done < "$1"
+  echo "FIGURE: xruns in the first 5 s after the start, $3: $n"
+  record $2 start_xruns $n
+}
+
+# render_time REPORT START_NS KEY WHAT: how long each period took to make while measuring (the
+# probe's gap from one write's return to the thread's next write: render, conversion, recovery),
+# median and p99.
 render_time() {
   local -a gaps
   awk -v s="$2" '$1 == "render" && $2 >= s { print $3 }' "$1" | sort -n > "$1.render"   # no /dev/fd here
   mapfile -t gaps < "$1.render"
   local n=${#gaps[@]}
-  [ "$n" -gt 0 ] || { echo "FIGURE: render time per period, $3: no periods seen"; return; }
+  [ "$n" -gt 0 ] || { echo "FIGURE: render time per period, $4: no periods seen"; return; }
   local median=${gaps[n / 2]} p99=${gaps[n * 99 / 100]}
-  echo "FIGURE: render time per period, $3: median $((median / 1000)) µs, p99 $((p99 / 1000)) µs ($n periods)"
+  echo "FIGURE: render time per period, $4: median $((median / 1000)) µs, p99 $((p99 / 1000)) µs ($n periods)"
+  record $3 render_median_us $((median / 1000))
+  record $3 render_p99_us $((p99 / 1000))
+}
+
+# bench KEY ARGS...: runs peach-bench, shows what it printed and keeps the medians of its figures.
+bench() {
+  local key=$1; shift
+  "$BENCH" "$@" > "$OUT/bench.txt" 2>&1
+  local rc=$? line
+  cat "$OUT/bench.txt"
+  while IFS= read -r line; do
+    [[ $line =~ ^FIGURE:\ (end-to-end\ latency|wheel\ move).*median\ ([0-9.]+)\ ms ]] || continue
+    [ "${BASH_REMATCH[1]}" = "wheel move" ] && record $key tuning_ms "${BASH_REMATCH[2]}" || record $key latency_ms "${BASH_REMATCH[2]}"
+  done < "$OUT/bench.txt"
+  return $rc
+}
+
+# round_figures REPORT START_NS PID KEY WHAT: what every round prints after its measurements.
+round_figures() {
+  xruns "$1" "$2" "$4" "$5"
+  start_xruns "$1" "$4" "$5"
+  render_time "$1" "$2" "$4" "$5"
+  peak_rss "$3" "$4" "$5"
 }
 
 peach_round() {  # PERIOD PERIODS
@@ -65,12 +108,10 @@ peach_round() {  # PERIOD PERIODS
   local pid=$! start
   waitfor "$OUT/peach.log" "controller $KEYBOARD_NAME.*with mapping" 120 "peach run to take the keyboard" || { kill -TERM $pid; wait $pid; return 1; }
   start=$(uptime_ns)
-  PEACH_BENCH_PROGRAM="peach run" PEACH_BENCH_BUFFER="$1 × $2" "$BENCH" --e2e-latency \
-    && PEACH_BENCH_PROGRAM="peach run" PEACH_BENCH_BUFFER="$1 × $2" "$BENCH" --tuning-latency
+  PEACH_BENCH_PROGRAM="peach run" PEACH_BENCH_BUFFER="$1 × $2" bench "peach $1x$2" --e2e-latency \
+    && PEACH_BENCH_PROGRAM="peach run" PEACH_BENCH_BUFFER="$1 × $2" bench "peach $1x$2" --tuning-latency
   local rc=$?
-  xruns "$report" "$start" "peach run, $1 × $2"
-  render_time "$report" "$start" "peach run, $1 × $2"
-  peak_rss $pid "peach run ($(basename "$(dirname "$PEACH")") build), $1 × $2"
+  round_figures "$report" "$start" $pid "peach $1x$2" "peach run ($(basename "$(dirname "$PEACH")") build), $1 × $2"
   kill -TERM $pid; wait $pid
   return $rc
 }
@@ -83,29 +124,62 @@ fluid_round() {  # PERIOD PERIODS
   waitfor /proc/asound/seq/clients 'FLUID Synth' 60 "fluidsynth in the sequencer" || { kill -TERM $pid; wait $pid; return 1; }
   aconnect "$KEYBOARD_NAME" 'FLUID Synth' || { echo "FAIL: aconnect $KEYBOARD_NAME to FluidSynth"; kill -TERM $pid; wait $pid; return 1; }
   local start; start=$(uptime_ns)
-  PEACH_BENCH_PROGRAM="stock FluidSynth" PEACH_BENCH_BUFFER="$1 × $2" "$BENCH" --e2e-latency --notes \
-    && PEACH_BENCH_PROGRAM="stock FluidSynth" PEACH_BENCH_BUFFER="$1 × $2" "$BENCH" --tuning-latency --notes
+  PEACH_BENCH_PROGRAM="stock FluidSynth" PEACH_BENCH_BUFFER="$1 × $2" bench "fluidsynth $1x$2" --e2e-latency --notes \
+    && PEACH_BENCH_PROGRAM="stock FluidSynth" PEACH_BENCH_BUFFER="$1 × $2" bench "fluidsynth $1x$2" --tuning-latency --notes
   local rc=$?
-  xruns "$report" "$start" "stock FluidSynth, $1 × $2"
-  render_time "$report" "$start" "stock FluidSynth, $1 × $2"
-  peak_rss $pid "stock FluidSynth, $1 × $2"
+  round_figures "$report" "$start" $pid "fluidsynth $1x$2" "stock FluidSynth, $1 × $2"
   kill -TERM $pid; wait $pid
   return $rc
 }
 
-# Idle CPU first: the box with its audio output open, no note sounding.
+# compare: per buffer and figure, the mean of Peach's rounds against the mean of FluidSynth's, and
+# their ratio (xruns and memory as a difference: either may be 0, and issue 12 bounds memory by MB).
+compare() {
+  awk '
+    { sum[$1 " " $2 " " $3] += $4; n[$1 " " $2 " " $3]++; if (!($2 in seen)) { seen[$2] = 1; order[++buffers] = $2 } }
+    function mean(p, b, f) { return n[p " " b " " f] ? sum[p " " b " " f] / n[p " " b " " f] : -1 }
+    END {
+      split("latency_ms tuning_ms render_median_us render_p99_us xruns_per_min start_xruns rss_mb", names, " ")
+      split("end-to-end latency (median)|wheel move to pitch change (median)|render time per period (median)|render time per period (p99)|xruns per minute while measuring|xruns in the first 5 s|peak RSS", labels, "|")
+      for (i = 1; i <= buffers; i++) {
+        b = order[i]; shown = b; sub("x", " × ", shown)
+        for (k = 1; k <= 7; k++) {
+          p = mean("peach", b, names[k]); f = mean("fluidsynth", b, names[k])
+          if (p < 0 || f < 0) continue
+          unit = names[k] ~ /_ms$/ ? " ms" : names[k] ~ /_us$/ ? " µs" : names[k] == "rss_mb" ? " MB" : ""
+          if (k <= 4) relation = f > 0 ? sprintf("%.2f×", p / f) : "FluidSynth 0"
+          else relation = sprintf("%+.1f%s", p - f, unit)
+          printf "FIGURE: Peach / FluidSynth, %s, %s: %.1f / %.1f%s = %s\n", shown, labels[k], p, f, unit, relation
+        }
+      }
+    }' "$FIGURES"
+}
+
+# idle_cpu PID WHAT: the CPU the program uses over 10 s, in % of one core.
+idle_cpu() {
+  local -a before after; local t0 t1 ticks permille
+  nap 1
+  read -r -a before < /proc/$1/stat; t0=$(now_us); nap 10
+  read -r -a after < /proc/$1/stat; t1=$(now_us)
+  ticks=$(( after[13] + after[14] - before[13] - before[14] ))
+  permille=$(( ticks * 10000000 / (t1 - t0) ))   # clock ticks are 10 ms: ticks·10 ms / elapsed, in ‰
+  echo "FIGURE: idle CPU of $2: $((permille / 10)).$((permille % 10)) % of one core (emulated guest)"
+}
+
+# Idle CPU first: each program with its audio output open at 512 × 3, no note sounding.
 printf 'audio:\n  device: hw:Loopback,0,0\n  period-frames: 512\n  periods: 3\n' > /tmp/peach-idle.yaml
 unplug_keyboard
 "$PEACH" run --config /tmp/peach-idle.yaml --data-dir /tmp/peach-data > "$OUT/idle.log" 2>&1 &
 peach=$!
 waitfor "$OUT/idle.log" 'MIDI input ready' 120 || { cat "$OUT/idle.log"; exit 1; }
-nap 1
-read -r -a before < /proc/$peach/stat; t0=$(now_us); nap 10
-read -r -a after < /proc/$peach/stat; t1=$(now_us)
-ticks=$(( after[13] + after[14] - before[13] - before[14] ))
-permille=$(( ticks * 10000000 / (t1 - t0) ))   # clock ticks are 10 ms: ticks·10 ms / elapsed, in ‰
-echo "FIGURE: idle CPU of peach run, no note sounding (audio output open, waiting for a controller): $((permille / 10)).$((permille % 10)) % of one core ($(basename "$(dirname "$PEACH")") build, emulated guest)"
+idle_cpu $peach "peach run ($(basename "$(dirname "$PEACH")") build), no note sounding (waiting for a controller)"
 kill -TERM $peach; wait $peach
+fluidsynth -a alsa -m alsa_seq -o audio.alsa.device=hw:Loopback,0,0 -o audio.period-size=512 -o audio.periods=3 \
+  -r 48000 -R 0 -C 0 -s -i "$ROOT/SoundFonts/peach.sf2" > "$OUT/fluidsynth.log" 2>&1 &
+fluid=$!
+waitfor /proc/asound/seq/clients 'FLUID Synth' 60 "fluidsynth in the sequencer" || exit 1
+idle_cpu $fluid "stock FluidSynth, no note sounding"
+kill -TERM $fluid; wait $fluid
 plug_keyboard
 waitfor /proc/asound/seq/clients "$KEYBOARD_NAME" 60 "the keyboard in the sequencer" || exit 1
 
@@ -117,4 +191,6 @@ for buffer in "${buffers[@]}"; do
   fluid_round "$1" "$2" || fail "fluidsynth, $1 × $2"
   peach_round "$1" "$2" || fail "peach run, $1 × $2"
 done
+echo "Peach against stock FluidSynth, the means of each program's rounds (absolute figures are from an emulated guest; the ratios are the claim):"
+compare
 exit $status
