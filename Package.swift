@@ -116,6 +116,8 @@ let package = Package(
         // calibration of SoundFonts and the pitch estimator that proves it.
         // The voice resampler's inner loop in C: vectorised by the compiler, AVX2 chosen at run time.
         // Optimised in debug builds too, for the same reason as PeachSound.
+        // Tells the kernel, as the program loads, that its own pages are read at random (`ProgramPages`).
+        .target(name: "PeachProgramPages"),
         .target(
             name: "PeachResampler",
             cSettings: [.unsafeFlags(["-O3"])]
@@ -176,6 +178,7 @@ let package = Package(
         .target(
             name: "PeachCommandLine",
             dependencies: [
+                "PeachProgramPages",
                 "PeachDomain",
                 "PeachStorage",
                 "PeachConfig",

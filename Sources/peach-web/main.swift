@@ -4,8 +4,6 @@ import PeachCommandLine
 // `peach web` hands its arguments over to this program (see `WebCommand` in PeachCLI); it can be
 // run directly too. As in `peach`: output checked at exit, the texts' language chosen before parsing.
 MallocArenas.limit()
-// Before the code it runs is read in: only those pages come into memory.
-ProgramPages.readAtRandom()
 StandardOutputCheck.install()
 CommandLineTexts.choose(arguments: CommandLine.arguments, environment: ProcessInfo.processInfo.environment)
 DashboardCommand.mainInChosenLanguage()

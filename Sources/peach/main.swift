@@ -4,8 +4,6 @@ import PeachCommandLine
 
 // Before any thread starts: the box's threads share two malloc arenas.
 MallocArenas.limit()
-// Before the code it runs is read in: only those pages come into memory.
-ProgramPages.readAtRandom()
 // Before anything else: a signal during `peach run`'s start-up must not kill it.
 EarlySignals.install(forArguments: CommandLine.arguments)
 StandardOutputCheck.install()
