@@ -112,12 +112,13 @@ let package = Package(
             name: "PeachConfig",
             dependencies: ["PeachDomain", "PeachText", "PeachYAML"]
         ),
-        // Sound: the exact-pitch FluidSynth voice engine, its outputs (ALSA PCM, WAV file), the per-key
-        // calibration of SoundFonts and the pitch estimator that proves it.
-        // The voice resampler's inner loop in C: vectorised by the compiler, AVX2 chosen at run time.
-        // Optimised in debug builds too, for the same reason as PeachSound.
         // Tells the kernel, as the program loads, that its own pages are read at random (`ProgramPages`).
         .target(name: "PeachProgramPages"),
+        // Sound: the exact-pitch FluidSynth voice engine, its outputs (ALSA PCM, WAV file), the per-key
+        // calibration of SoundFonts and the pitch estimator that proves it.
+        // The voice resampler's inner loop in C: vectorised by the compiler, for SSE2 (NEON) and for
+        // AVX2, the faster on this machine chosen at run time (`SincKernel.Loop`).
+        // Optimised in debug builds too, for the same reason as PeachSound.
         .target(
             name: "PeachResampler",
             cSettings: [.unsafeFlags(["-O3"])]

@@ -42,21 +42,21 @@ void peach_resample(const float *table, int phases, const float *source, long *i
 }
 
 #if defined(__x86_64__) && defined(__clang__)
-__attribute__((target("arch=x86-64-v3")))
-void peach_resample_wide(const float *table, int phases, const float *source, long *index, double *fraction,
-                         double ratio, float *output, int frames) {
+#define WIDE __attribute__((target("arch=x86-64-v3")))
+#else
+#define WIDE
+#endif
+
+WIDE void peach_resample_wide(const float *table, int phases, const float *source, long *index, double *fraction,
+                              double ratio, float *output, int frames) {
     resample(table, phases, source, index, fraction, ratio, output, frames);
 }
 
 int peach_resample_wide_supported(void) {
+#if defined(__x86_64__) && defined(__clang__)
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-}
 #else
-void peach_resample_wide(const float *table, int phases, const float *source, long *index, double *fraction,
-                         double ratio, float *output, int frames) {
-    resample(table, phases, source, index, fraction, ratio, output, frames);
-}
-
-int peach_resample_wide_supported(void) { return 0; }
+    return 0;
 #endif
+}

@@ -6,8 +6,8 @@
 //   error NANOSECONDS ERRNO  a write failed otherwise (not -EAGAIN): the program loses the device
 //   render NANOSECONDS GAP  a write began GAP ns after the thread's previous write returned: the time
 //                           the program spent making that period (render, conversion, recovery)
-// Render lines are gathered per thread and written 4 KB at a time, outside the measured gaps; the
-// last few of a killed program may be lost.
+// Render lines are gathered per thread and written 4 KB at a time after a write returns, outside the
+// measured gaps and delaying no write; the last few of a killed program may be lost.
 // The same probe in both programs makes their xrun counts comparable. Plain C, built by the Makefile
 // with the toolchain's clang and linked with nothing but libc and libdl: as a SwiftPM library it
 // brought the Swift runtime into both programs (libswiftCore, libstdc++), and their figures with it.
@@ -58,32 +58,35 @@ static _Thread_local long long last_return;
 static _Thread_local char gathered[4096];
 static _Thread_local size_t gathered_length;
 
-/// Called as a write begins: the gap since this thread's previous write returned.
+/// Called as a write begins: the gap since this thread's previous write returned, gathered.
 static void note_render(long long began) {
     if (report < 0 || last_return == 0) return;
     int length = snprintf(gathered + gathered_length, sizeof gathered - gathered_length, "render %lld %lld\n",
                           began, began - last_return);
     if (length > 0) gathered_length += (size_t)length;
+}
+
+/// Called as a write returns: the gathered lines go out now, when they delay no write to the
+/// device, and before the next gap starts.
+static long returned(long result) {
     if (gathered_length > sizeof gathered - 64) {
         (void)!write(report, gathered, gathered_length);
         gathered_length = 0;
     }
+    last_return = monotonic();
+    return result;
 }
 
 long snd_pcm_writei(void *pcm, const void *buffer, unsigned long frames) {
     static writei_function real;
     if (!real) real = (writei_function)dlsym(RTLD_NEXT, "snd_pcm_writei");
     note_render(monotonic());
-    long result = observed(real(pcm, buffer, frames));
-    last_return = monotonic();
-    return result;
+    return returned(observed(real(pcm, buffer, frames)));
 }
 
 long snd_pcm_writen(void *pcm, void **buffers, unsigned long frames) {
     static writen_function real;
     if (!real) real = (writen_function)dlsym(RTLD_NEXT, "snd_pcm_writen");
     note_render(monotonic());
-    long result = observed(real(pcm, buffers, frames));
-    last_return = monotonic();
-    return result;
+    return returned(observed(real(pcm, buffers, frames)));
 }
