@@ -9,7 +9,8 @@
 #   (peach-bench --tuning-latency): Peach's tuning path against FluidSynth's pitch bend; and the
 #   peak RSS of each program after its round (Peach's own SoundFont in both), the xruns in the first
 #   5 s after its start, and the time it took to make each period while measuring (median, p99);
-# - at the end, per buffer and figure, the mean of Peach's rounds against FluidSynth's, as a ratio.
+# - at the end, per buffer and figure, the mean of Peach's rounds against FluidSynth's: a ratio for
+#   times, a difference for xruns and memory.
 # PEACH_BOXBENCH_BUFFERS="128 2" (comma-separated "FRAMES PERIODS") measures only those buffers.
 # Release builds when there are (make bench builds them). Absolute figures are from an emulated
 # guest; the ratios are the claim.
@@ -37,9 +38,9 @@ record() { echo "$1 $2 $3 $4" >> "$FIGURES"; }
 
 # peak_rss PID KEY WHAT: the program's peak resident set (VmHWM) so far.
 peak_rss() {
-  local kb; kb=$(status_kb "$1" VmHWM)
-  echo "FIGURE: peak RSS, $3: $(( kb / 1024 )).$(( kb % 1024 * 10 / 1024 )) MB"
-  record $2 rss_mb "$(( kb / 1024 )).$(( kb % 1024 * 10 / 1024 ))"
+  local kb mb; kb=$(status_kb "$1" VmHWM); mb=$(( kb / 1024 )).$(( kb % 1024 * 10 / 1024 ))
+  echo "FIGURE: peak RSS, $3: $mb MB"
+  record $2 rss_mb "$mb"
 }
 
 # xruns REPORT START_NS KEY WHAT: the xruns the probe saw since START_NS, per minute (not the start's).
