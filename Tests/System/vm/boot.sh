@@ -5,7 +5,8 @@
 # OUTDIR is mounted read-write at its own path in the guest (results, recordings); every other
 # guest write is lost. Exit status: CMD's (0-127), 124 when the guest ran out of time, 125 when it
 # ended without reporting one (a panic, a failed mount). Environment variables named in
-# PEACH_VM_ENV pass into the guest. PEACH_VM_ACCEL=kvm|tcg overrides the accelerator choice.
+# PEACH_VM_ENV pass into the guest. PEACH_VM_ACCEL=kvm|tcg overrides the accelerator choice;
+# PEACH_VM_SMP sets the guest's CPUs (2), PEACH_VM_MEM its memory in MB (1536).
 set -uo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 VM_DIR=${VM_DIR:-$HERE/../../../.build/vm}
@@ -22,7 +23,9 @@ mkdir -p "$1"; out=$(cd "$1" && pwd); shift
 [ -s "$VM_DIR/initramfs.gz" ] || { echo "boot: no guest in $VM_DIR; run Tests/System/vm/prepare.sh" >&2; exit 2; }
 VM_DIR=$(cd "$VM_DIR" && pwd); kdir=$VM_DIR/kernel; kv=$(cat "$kdir/version")
 
-ctl=$out/.guest; rm -rf "$ctl"; mkdir -p "$ctl"
+# The command, its directory and environment, in a directory of this boot's own: guests that run at
+# the same time share OUTDIR.
+ctl=$(mktemp -d "$out/.guest.XXXXXX"); trap 'rm -rf "$ctl"' EXIT
 printf '%q ' "$@" > "$ctl/cmd"; pwd > "$ctl/cwd"
 for v in ${PEACH_VM_ENV:-}; do [ -n "${!v+set}" ] && printf 'export %s=%q\n' "$v" "${!v}"; done > "$ctl/env"
 
@@ -41,10 +44,10 @@ echo "boot: $what — $why; init $init, kernel $kv, timeout ${timeout}s" >&2
 
 cmdline="console=ttyS0 loglevel=3 panic=-1 rdinit=/init 8250.nr_uarts=1 i8042.noaux i8042.nokbd
  tsc=reliable no_timer_check mitigations=off random.trust_cpu=on
- peach.modules=$kdir/root/lib/modules peach.out=$out peach.stage2=$HERE/stage2.sh peach.init=$init"
+ peach.modules=$kdir/root/lib/modules peach.out=$out peach.ctl=${ctl##*/} peach.stage2=$HERE/stage2.sh peach.init=$init"
 [ $init = systemd ] && cmdline+=" systemd.unit=peach-guest.target systemd.show_status=error systemd.log_level=warning systemd.firstboot=0"
 
-timeout -k 5 "$timeout" qemu-system-x86_64 "${acc[@]}" -M q35 -smp 2 -m "${PEACH_VM_MEM:-1536}" \
+timeout -k 5 "$timeout" qemu-system-x86_64 "${acc[@]}" -M q35 -smp "${PEACH_VM_SMP:-2}" -m "${PEACH_VM_MEM:-1536}" \
   -nodefaults -no-user-config -display none -no-reboot -serial stdio \
   -kernel "$kdir/root/boot/vmlinuz-$kv" -initrd "$VM_DIR/initramfs.gz" -append "$(echo $cmdline)" \
   -fsdev local,id=host,path=/,security_model=none,readonly=on,multidevs=remap \
