@@ -4,8 +4,8 @@ import PeachDomain
 import Synchronization
 
 /// Spoken prompts for a box without a screen, synthesised on the box by eSpeak NG (no network, no
-/// recorded files), in English or German, as 48 kHz mono samples that the sound engine mixes into
-/// its own output like a cue (one device, one clock).
+/// recorded files), in English or German, as 16-bit mono samples at eSpeak NG's own rate, which the
+/// sound engine reads at its 48 kHz and mixes into its own output like a cue (one device, one clock).
 ///
 /// eSpeak NG keeps one global synthesiser, so every call goes through one lock; synthesis is fast
 /// (a short sentence in a few tens of milliseconds here) but not real-time safe: call it off the
@@ -23,7 +23,6 @@ public final class SpeechSynthesizer: Sendable {
         }
     }
 
-    public static let outputSampleRate = 48_000.0
     /// Words per minute: a little slower than eSpeak's default, for prompts heard once.
     static let wordsPerMinute: Int32 = 160
 
@@ -41,14 +40,14 @@ public final class SpeechSynthesizer: Sendable {
 
     public init() {}
 
-    /// The samples of `text` spoken in `language`, at 48 kHz, peak-normalised to 1.
-    public func speak(_ text: String, in language: Language) throws(Failure) -> [Float] {
-        let result: Result<[Float], Failure> = Self.engine.withLock { state in
+    /// The samples of `text` spoken in `language`, at eSpeak NG's rate, the loudest at full scale.
+    public func speak(_ text: String, in language: Language) throws(Failure) -> SpokenSamples {
+        let result: Result<SpokenSamples, Failure> = Self.engine.withLock { state in
             do throws(Failure) {
                 try Self.prepare(&state, language: language)
-                var samples = Self.resampled(try Self.synthesise(text), from: Double(state.sampleRate))
+                var samples = try Self.synthesise(text)
                 Self.normalise(&samples)
-                return .success(samples)
+                return .success(SpokenSamples(samples: samples, sampleRate: Double(state.sampleRate)))
             } catch {
                 return .failure(error)
             }
@@ -131,34 +130,12 @@ public final class SpeechSynthesizer: Sendable {
             return 0
         }
 
-    /// Catmull-Rom interpolation from eSpeak's rate (22,050 Hz) to 48 kHz: smooth enough for speech.
-    /// Reads the 16-bit samples as they are and writes the result once (a prompt is prepared while
-    /// the box starts, so no intermediate copies add to its peak memory).
-    static func resampled(_ samples: [Int16], from rate: Double) -> [Float] {
-        guard samples.count > 1, rate > 0 else { return samples.map { Float($0) / 32768 } }
-        let step = rate / outputSampleRate
-        let count = Int(Double(samples.count - 1) / step)
-        let last = samples.count - 1
-        return samples.withUnsafeBufferPointer { source in
-            func at(_ index: Int) -> Float { Float(source[min(max(index, 0), last)]) / 32768 }
-            return [Float](unsafeUninitializedCapacity: count) { output, initialized in
-                for index in 0..<count {
-                    let position = Double(index) * step
-                    let i = Int(position)
-                    let t = Float(position - Double(i))
-                    let p0 = at(i - 1), p1 = at(i), p2 = at(i + 1), p3 = at(i + 2)
-                    output[index] = p1 + 0.5 * t * (p2 - p0 + t * (2 * p0 - 5 * p1 + 4 * p2 - p3 + t * (3 * (p1 - p2) + p3 - p0)))
-                }
-                initialized = count
-            }
-        }
-    }
-
-    /// Scales `samples` in place so that the loudest is ±1.
-    static func normalise(_ samples: inout [Float]) {
-        let peak = samples.reduce(Float(0)) { max($0, abs($1)) }
+    /// Scales `samples` in place so that the loudest is at full scale (±32767).
+    static func normalise(_ samples: inout [Int16]) {
+        let peak = samples.reduce(0) { max($0, abs(Int($1))) }
         guard peak > 0 else { return }
-        for index in samples.indices { samples[index] /= peak }
+        let scale = 32767 / Double(peak)
+        for index in samples.indices { samples[index] = Int16((Double(samples[index]) * scale).rounded()) }
     }
 }
 

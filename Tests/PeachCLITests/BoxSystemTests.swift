@@ -62,7 +62,8 @@ struct BoxSystemTests {
 
     /// The samples of a prompt as peach run says it (English, the guest's configuration).
     static func words(_ prompt: SpokenPrompt) throws -> [Float] {
-        try SpeechSynthesizer().speak(SpokenText.text(for: prompt, in: .english), in: .english)
+        let said = try SpeechSynthesizer().speak(SpokenText.text(for: prompt, in: .english), in: .english)
+        return SampledSound(pcm16: said.samples, sampleRate: said.sampleRate).frames
     }
 
     /// RMS per 10 ms frame.

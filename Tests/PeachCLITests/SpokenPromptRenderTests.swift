@@ -81,6 +81,12 @@ struct SpokenPromptRenderTests {
         }
     }
 
+    /// The prompt as peach run plays it: eSpeak NG's samples read at 48 kHz.
+    static func frames(of prompt: SpokenPrompt, in language: Language) throws -> [Float] {
+        let said = try SpeechSynthesizer().speak(SpokenText.text(for: prompt, in: language), in: language)
+        return SampledSound(pcm16: said.samples, sampleRate: said.sampleRate).frames
+    }
+
     static func rms(_ samples: ArraySlice<Float>) -> Double {
         (samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(1, samples.count))).squareRoot()
     }
@@ -120,7 +126,7 @@ struct SpokenPromptRenderTests {
             #expect(delay <= 0.1, "the prompt at \(event) s began \(Int(delay * 1000)) ms after its cause")
         }
         // The first note starts only after "Hear and compare, single notes." has been said.
-        let said = try SpeechSynthesizer().speak(SpokenText.text(for: .mode(.compare), in: .english), in: .english)
+        let said = try Self.frames(of: .mode(.compare), in: .english)
         let firstNote = try #require(rig.steps.firstIndex { $0.note }).advanced(by: 0)
         #expect(Double(firstNote) * Self.step >= Double(said.count) / Self.rate)
         // The words are there: loud enough over the whole prompt, and silent between it and the note.
@@ -134,7 +140,7 @@ struct SpokenPromptRenderTests {
         let rig = try await Rig(voice: VoiceSettings(isOn: true, level: AmplitudeDB(decibels), language: language))
         rig.box.controllerConnected("keys")
         rig.run(seconds: 10) { rig.box.comparison.state == .playingNote1 }
-        let said = try SpeechSynthesizer().speak(SpokenText.text(for: .mode(.compare), in: language), in: language)
+        let said = try Self.frames(of: .mode(.compare), in: language)
         let measured = 20 * log10(Self.rms(rig.samples.prefix(said.count)) / rig.noteRMS)
         print("FIGURE: voice at \(decibels) dB (\(language)): measured \(String(format: "%.2f", measured)) dB from the note")
         #expect(abs(measured - decibels) < 0.5)

@@ -139,11 +139,11 @@ final class SpeechAnnouncer: Announcer {
     }
 
     @discardableResult
-    private func store(_ samples: [Float], text: String, language: Language, keep: Bool = true) -> (sound: SampledSound, rms: Double) {
-        let power = samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(1, samples.count))
-        // Kept at 16 bits, eSpeak's own resolution: the prompts stay in memory as long as the box runs.
-        let pcm16 = samples.map { Int16(min(max(($0 * 32767).rounded(), -32768), 32767)) }
-        let ready = (SampledSound(pcm16: pcm16), power.squareRoot())
+    private func store(_ said: SpokenSamples, text: String, language: Language, keep: Bool = true) -> (sound: SampledSound, rms: Double) {
+        let samples = said.samples
+        let power = samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(1, samples.count)) / (32768 * 32768)
+        // Kept as eSpeak made them, 16 bits at its own rate: the prompts stay in memory as long as the box runs.
+        let ready = (SampledSound(pcm16: samples, sampleRate: said.sampleRate), power.squareRoot())
         if keep { spoken[Self.key(text, language)] = ready }
         return ready
     }
