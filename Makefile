@@ -77,7 +77,7 @@ GROUPS ?=
 test: build-tests
 	@mkdir -p .build; rm -f .build/unit-tests.status; set -o pipefail; \
 	{ $(SWIFT) test --skip-build --disable-xctest > .build/unit-tests.log 2>&1; echo $$? > .build/unit-tests.status; } & \
-	PEACH_SYSTEM_BESIDE=$$! Tests/System/run.sh $(GROUPS) 2>&1 | tee .build/system-tests.log; \
+	Tests/System/run.sh $(GROUPS) 2>&1 | tee .build/system-tests.log; \
 	wait; cat .build/unit-tests.log; \
 	Tests/System/summary.sh "$$(cat .build/unit-tests.status 2>/dev/null || echo 1)" .build/unit-tests.log .build/system-tests.log
 

@@ -9,13 +9,10 @@
 # "# guest-timeout: S" gives a long group more than the default 600 s.
 # Needs the debug build with tests (`swift build --build-tests`): the guest runs the host's binaries.
 # Results, recordings and console logs go to $SYSTEM_TEST_OUT (default .build/system-tests).
-# PEACH_SYSTEM_LANES=N runs N guests at a time (default 1). A guest under software emulation is
-# CPU-bound: on 2 cores two lanes took 854 s against about 920 s, each group 1.8 times as long, so
-# one lane stays the default; a machine with 4 or more cores gains from 2. Each group's lines are
-# printed whole when it ends. Benchmarks (…bench groups) measure, so they always run one at a time.
-# PEACH_SYSTEM_BESIDE=PID: another process (`make test`'s unit tests) runs beside the first lane;
-# the others wait until it has ended. By default the longest groups (by guest-timeout) go first:
-# the hot-plug group waits for events only, so it is the one that runs beside the unit tests.
+# Groups run one at a time, the longest (by guest-timeout) first: `make test` runs the unit tests
+# beside the first, the hot-plug group, which only waits for events. A guest under software
+# emulation is CPU-bound: on 2 cores two guests at a time took 854 s against about 920 s one at a
+# time, each group 1.8 times as long, so they do not share the host.
 set -uo pipefail
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 OUT=${SYSTEM_TEST_OUT:-$ROOT/.build/system-tests}
@@ -35,13 +32,10 @@ rm -rf "$OUT"; mkdir -p "$OUT"; OUT=$(cd "$OUT" && pwd)
 peach=.build/debug/peach; [ -x $peach ] || peach=.build/release/peach   # make bench builds release only
 XDG_CACHE_HOME=$OUT/calibration $peach play A4 --output "$OUT/calibration/A4.wav" > "$OUT/calibration.log" 2>&1 \
   || echo "system tests: calibrating on the host failed, each guest calibrates itself (see $OUT/calibration.log)"
-lanes=${PEACH_SYSTEM_LANES:-1}
-[[ " ${groups[*]} " == *"bench "* ]] && lanes=1
-mkdir -p "$OUT/.claimed"
-# run_group NAME: boots its guest and writes what `make test` prints about it to $OUT/NAME.result,
-# whose first line is its exit status.
-run_group() {
-  local g=$1 script=Tests/System/guest-$1.sh log=$OUT/$1.console.log start=$SECONDS rc init limit verdict
+passed=0; failed=0
+for g in "${groups[@]}"; do
+  script=Tests/System/guest-$g.sh log=$OUT/$g.console.log
+  start=$SECONDS
   if [ ! -f "$script" ]; then
     rc=2; echo "no such group: $script" > "$log"
   else
@@ -52,34 +46,15 @@ run_group() {
       Tests/System/vm/boot.sh "${init[@]}" "$OUT" "$ROOT/$script" "$OUT/$g" > "$log" 2>&1
     rc=$?
   fi
-  if [ $rc -eq 0 ]; then verdict=PASS; else verdict="FAIL (exit $rc)"; fi
-  {
-    echo $rc
-    printf 'system test %-10s %-14s %4s s   log: %s\n' "$g" "$verdict" $((SECONDS - start)) "$log"
-    grep -E '^boot: ' "$log" | head -1 | sed 's/^/    /'
-    grep -E '^(FIGURE|RESULT|WAITED):' "$log" | sed 's/^/    /'
-    if [ $rc -ne 0 ]; then
-      # What was awaited and what was seen: the failure lines, then the console's end.
-      grep -E '^(FAIL|✘|boot: the|no such group)|failed' "$log" | head -20 | sed 's/^/    /'
-      echo "    … last lines of the console:"; tail -15 "$log" | sed 's/^/    | /'
-    fi
-  } > "$OUT/$g.result"
-}
-# A lane takes the next group no other lane has claimed (mkdir is atomic) until none is left.
-lane() {
-  local g
-  [ "$1" -gt 0 ] && [ -n "${PEACH_SYSTEM_BESIDE:-}" ] && tail --pid="$PEACH_SYSTEM_BESIDE" -f /dev/null
-  for g in "${groups[@]}"; do
-    mkdir "$OUT/.claimed/$g" 2>/dev/null || continue
-    run_group "$g"
-    flock "$OUT/.claimed" tail -n +2 "$OUT/$g.result"
-  done
-}
-for ((i = 0; i < lanes; i++)); do lane $i & done
-wait
-passed=0; failed=0
-for g in "${groups[@]}"; do
-  if [ "$(head -1 "$OUT/$g.result" 2>/dev/null)" = 0 ]; then passed=$((passed + 1)); else failed=$((failed + 1)); fi
+  if [ $rc -eq 0 ]; then passed=$((passed + 1)); verdict=PASS; else failed=$((failed + 1)); verdict="FAIL (exit $rc)"; fi
+  printf 'system test %-10s %-14s %4s s   log: %s\n' "$g" "$verdict" $((SECONDS - start)) "$log"
+  grep -E '^boot: ' "$log" | head -1 | sed 's/^/    /'
+  grep -E '^(FIGURE|RESULT|WAITED):' "$log" | sed 's/^/    /'
+  if [ $rc -ne 0 ]; then
+    # What was awaited and what was seen: the failure lines, then the console's end.
+    grep -E '^(FAIL|✘|boot: the|no such group)|failed' "$log" | head -20 | sed 's/^/    /'
+    echo "    … last lines of the console:"; tail -15 "$log" | sed 's/^/    | /'
+  fi
 done
 echo "system tests: $passed passed, $failed failed"
 [ $failed -eq 0 ]
