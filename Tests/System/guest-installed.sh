@@ -29,10 +29,13 @@ jwait() {
   return 1
 }
 prop() { systemctl show -p "$1" --value $unit; }
-# answer REGEX N BYTES: plays BYTES until the journal has N answers matching REGEX (a key pressed
-# while the notes still sound may count or not, depending on how far the exercise got).
+# answer REGEX N BYTES: plays BYTES until the journal has N answers matching REGEX. The first key
+# goes once the next exercise's second note has sounded (the feedback pause after the last answer
+# ignores keys: sent at once, each answer cost a 15 s retry, 45 s of this group); a key that still
+# came too early is played again.
 answer() {
   local i
+  nap 1.8
   for i in 1 2 3 4 5 6; do
     send "$3"; seen "$1" "$2" 15 "answer $2 ('$1')" && return 0
   done
