@@ -36,12 +36,16 @@ recorder=$!
 started=$(capture_start_us /proc/asound/Loopback/pcm1c/sub0/status) || { sed 's/^/  arecord: /' "$OUT/arecord.log"; exit 1; }
 echo "recording-started $started" >> "$OUT/timeline.txt"
 
-# Idle CPU first: the box waits for a controller, nothing sounds.
+# Idle CPU first: the box waits for a controller with its output open and its prompts made, nothing
+# sounds (measured from MIDI input ready, the figure took in the output's opening and the prompts'
+# synthesis: 41-100 %).
+waitfor "$OUT/peach.log" 'audio output hw:' 120 "the audio output to open" || fail "the audio output did not open"
+waitfor "$OUT/peach.log" 'spoken prompts ready' 120 "the spoken prompts to be made" || fail "the spoken prompts were not made"
 read -r -a before < /proc/$peach/stat; t0=$(now_us); nap 5
 read -r -a after < /proc/$peach/stat; t1=$(now_us)
 ticks=$(( after[13] + after[14] - before[13] - before[14] ))
 permille=$(( ticks * 10000000 / (t1 - t0) ))
-echo "FIGURE: idle CPU of peach run (debug build, emulated): $((permille / 10)).$((permille % 10)) % of one core"
+echo "FIGURE: idle CPU of peach run, ready and waiting for a controller (debug build, emulated): $((permille / 10)).$((permille % 10)) % of one core"
 
 # Plug: the box says the mode, then training starts in compare (first run).
 mark plug
