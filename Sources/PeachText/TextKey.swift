@@ -360,6 +360,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case speakDeclining
     case speakCannotSynthesise
     case speakCannotSay
+    case speakPromptsReady
 
     // The dashboard (`peach web`, PeachWeb): its pages and the import form's messages.
     case dashboardProfile

@@ -57,7 +57,8 @@ final class SpeechAnnouncer: Announcer {
             }
         }
         // What the box does once it is ready is waiting: the `box` system test measures its idle CPU from here.
-        logger.debug("spoken prompts ready (\(texts.count) made)")
+        let ready = Texts(language).text(.speakPromptsReady, String(texts.count))
+        logger.debug("\(ready)")
     }
 
     /// Whether `prompt` is ready to be said in `language` without waiting for a synthesis.
