@@ -18,9 +18,14 @@ struct SymmetricMatrix: Sendable {
 
     /// Adds `weight · v vᵀ` where `v` is sparse: `indices[k]` holds `values[k]`.
     mutating func addOuterProduct(indices: [Int], values: [Double], weight: Double) {
-        for a in indices.indices {
+        addOuterProduct(indices: indices, values: values, count: indices.count, weight: weight)
+    }
+
+    /// The same, for the first `count` entries of `indices` and `values`.
+    mutating func addOuterProduct(indices: [Int], values: [Double], count: Int, weight: Double) {
+        for a in 0..<count {
             let wa = weight * values[a]
-            for b in indices.indices {
+            for b in 0..<count {
                 elements[indices[a] * size + indices[b]] += wa * values[b]
             }
         }

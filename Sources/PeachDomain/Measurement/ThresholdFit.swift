@@ -9,9 +9,18 @@ struct ThresholdFit: Sendable {
     /// log p(answers | model), Laplace-approximated: chooses the smoothness.
     let logEvidence: Double
 
-    private struct Row {
-        var indices: [Int]
-        var gradient: [Double]  // ∂z/∂θ at the indices
+    /// A bin as the fit reads it: the model's lookups for its key (knots, factors) are made once per
+    /// fit, not once per scoring step, and its row of ∂z/∂θ (at most five parameters) is kept in
+    /// place rather than in arrays rebuilt for every bin.
+    private struct Term {
+        let knot: Int
+        let upper: Double
+        /// The interval's factor and the later answers' shift; −1 where the bin has none.
+        let factor: Int
+        let shift: Int
+        let level: Double
+        let correct: Double
+        let wrong: Double
     }
 
     /// - Parameter start: where Fisher scoring starts (a previous fit of the same model shape); the
@@ -19,14 +28,21 @@ struct ThresholdFit: Sendable {
     init?(bins: [(key: AnswerBins.Key, counts: AnswerBins.Counts)], model: ThresholdModel, start: [Double]? = nil) {
         let mean = model.priorMean
         let priorPrecision = model.priorPrecision
+        let terms = Self.terms(bins, model: model)
         var theta = start.flatMap { $0.count == mean.count ? $0 : nil } ?? mean
         var information = priorPrecision
+        var indices = [Int](repeating: 0, count: 5)
+        var values = [Double](repeating: 0, count: 5)
         for _ in 0..<80 {
             var gradient = priorPrecision.times(zip(mean, theta).map { $0 - $1 })
             information = priorPrecision
-            Self.accumulate(bins: bins, model: model, theta: theta) { row, score, weight, _ in
-                for (index, dz) in zip(row.indices, row.gradient) { gradient[index] += score * dz }
-                information.addOuterProduct(indices: row.indices, values: row.gradient, weight: weight)
+            let slope = exp(theta[model.slopeIndex])
+            for term in terms {
+                let (count, z) = Self.row(term, theta: theta, slope: slope, slopeIndex: model.slopeIndex,
+                                          indices: &indices, values: &values)
+                let (score, weight) = Self.scoreAndWeight(term, z: z)
+                for k in 0..<count { gradient[indices[k]] += score * values[k] }
+                information.addOuterProduct(indices: indices, values: values, count: count, weight: weight)
             }
             guard let factor = information.cholesky() else { return nil }
             var step = factor.solve(gradient)
@@ -37,8 +53,13 @@ struct ThresholdFit: Sendable {
             if largest < 1e-7 { break }
         }
         guard let factor = information.cholesky(), let priorFactor = priorPrecision.cholesky() else { return nil }
+        let slope = exp(theta[model.slopeIndex])
         var logLikelihood = 0.0
-        Self.accumulate(bins: bins, model: model, theta: theta) { _, _, _, term in logLikelihood += term }
+        for term in terms {
+            let (_, z) = Self.row(term, theta: theta, slope: slope, slopeIndex: model.slopeIndex, indices: &indices, values: &values)
+            let p = PsychometricFunction.guessRate + PsychometricFunction.span * PsychometricFunction.logistic(z)
+            logLikelihood += term.correct * log(p) + term.wrong * log(1 - p)
+        }
         let deviation = zip(theta, mean).map { $0 - $1 }
         let penalty = zip(deviation, priorPrecision.times(deviation)).reduce(0) { $0 + $1.0 * $1.1 }
         self.model = model
@@ -47,44 +68,54 @@ struct ThresholdFit: Sendable {
         logEvidence = logLikelihood - penalty / 2 + priorFactor.logDeterminant / 2 - factor.logDeterminant / 2
     }
 
-    /// For every bin: its row of ∂z/∂θ, the score ∂log-likelihood/∂z, the Fisher weight and the
-    /// log-likelihood term.
-    private static func accumulate(bins: [(key: AnswerBins.Key, counts: AnswerBins.Counts)], model: ThresholdModel, theta: [Double],
-                                   _ body: (Row, Double, Double, Double) -> Void) {
-        let slope = exp(theta[model.slopeIndex])
-        let span = PsychometricFunction.span
-        var row = Row(indices: [], gradient: [])
-        row.indices.reserveCapacity(5)
-        row.gradient.reserveCapacity(5)
-        for (key, counts) in bins {
-            let (index, upper) = model.basis(Double(key.note))
-            var logThreshold = (1 - upper) * theta[index] + upper * theta[index + 1]
-            row.indices.removeAll(keepingCapacity: true)
-            row.gradient.removeAll(keepingCapacity: true)
-            row.indices.append(index)
-            row.indices.append(index + 1)
-            row.gradient.append(-slope * (1 - upper))
-            row.gradient.append(-slope * upper)
-            if let factor = model.intervalIndex(key.interval) {
-                logThreshold += theta[factor]
-                row.indices.append(factor)
-                row.gradient.append(-slope)
-            }
-            if key.isLater, let shift = model.shiftIndex {
-                logThreshold += theta[shift]
-                row.indices.append(shift)
-                row.gradient.append(-slope)
-            }
-            let distance = Double(key.level) * AnswerBins.logStep - logThreshold
-            row.indices.append(model.slopeIndex)
-            row.gradient.append(slope * distance)
-            let l = PsychometricFunction.logistic(slope * distance + PsychometricFunction.criterionOffset)
-            let p = PsychometricFunction.guessRate + span * l
-            let dp = span * l * (1 - l)
-            let score = (counts.correct / p - counts.wrong / (1 - p)) * dp
-            let weight = (counts.correct + counts.wrong) * dp * dp / (p * (1 - p))
-            body(row, score, weight, counts.correct * log(p) + counts.wrong * log(1 - p))
+    private static func terms(_ bins: [(key: AnswerBins.Key, counts: AnswerBins.Counts)], model: ThresholdModel) -> [Term] {
+        bins.map { key, counts in
+            let (knot, upper) = model.basis(Double(key.note))
+            let shift = key.isLater ? model.shiftIndex ?? -1 : -1
+            return Term(knot: knot, upper: upper, factor: model.intervalIndex(key.interval) ?? -1, shift: shift,
+                        level: Double(key.level) * AnswerBins.logStep, correct: counts.correct, wrong: counts.wrong)
         }
+    }
+
+    /// A bin's row of ∂z/∂θ into `indices` and `values` (how many it fills is returned), and z, the
+    /// psychometric function's argument at `theta`.
+    @inline(__always)
+    private static func row(_ term: Term, theta: [Double], slope: Double, slopeIndex: Int,
+                            indices: inout [Int], values: inout [Double]) -> (count: Int, z: Double) {
+        var logThreshold = (1 - term.upper) * theta[term.knot] + term.upper * theta[term.knot + 1]
+        indices[0] = term.knot
+        indices[1] = term.knot + 1
+        values[0] = -slope * (1 - term.upper)
+        values[1] = -slope * term.upper
+        var count = 2
+        if term.factor >= 0 {
+            logThreshold += theta[term.factor]
+            indices[count] = term.factor
+            values[count] = -slope
+            count += 1
+        }
+        if term.shift >= 0 {
+            logThreshold += theta[term.shift]
+            indices[count] = term.shift
+            values[count] = -slope
+            count += 1
+        }
+        let distance = term.level - logThreshold
+        indices[count] = slopeIndex
+        values[count] = slope * distance
+        return (count + 1, slope * distance + PsychometricFunction.criterionOffset)
+    }
+
+    /// The score ∂log-likelihood/∂z and the Fisher weight of a bin at `z`.
+    @inline(__always)
+    private static func scoreAndWeight(_ term: Term, z: Double) -> (score: Double, weight: Double) {
+        let span = PsychometricFunction.span
+        let l = PsychometricFunction.logistic(z)
+        let p = PsychometricFunction.guessRate + span * l
+        let dp = span * l * (1 - l)
+        let score = (term.correct / p - term.wrong / (1 - p)) * dp
+        let weight = (term.correct + term.wrong) * dp * dp / (p * (1 - p))
+        return (score, weight)
     }
 
     /// The log-threshold at `note` for answers whose intervals are mixed as `intervalShares`, and the
