@@ -42,7 +42,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-atomics", from: "1.2.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         // Without the default trait ConfigurationSupport: Peach does not read swift-configuration, and
-        // building it (with what it brings) cost about a tenth of a clean debug build.
+        // building it cost about 90 s of a clean debug build here (421 -> 328 s from a fresh clone).
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: ["FullFoundation"]),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),

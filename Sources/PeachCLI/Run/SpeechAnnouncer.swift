@@ -56,7 +56,7 @@ final class SpeechAnnouncer: Announcer {
                 logger.warning("\(message)")
             }
         }
-        // What the box does once it is ready is waiting: the `box` system test measures its idle CPU from here.
+        // From here on a box with no controller only waits: the `box` system test reads its idle CPU after this line.
         let ready = Texts(language).text(.speakPromptsReady, String(texts.count))
         logger.debug("\(ready)")
     }
