@@ -15,7 +15,7 @@ public struct PeachCommand: ParsableCommand {
             version: version,
             subcommands: [RunCommand.self, PlayCommand.self, SoundsCommand.self, DevicesCommand.self, MappingsCommand.self,
                           ProfileCommand.self, SimulateCommand.self, HistoryCommand.self, ExportCommand.self, ImportCommand.self, ResetCommand.self,
-                          ConfigCommand.self, WebCommand.self]
+                          ConfigCommand.self, WebCommand.self, SpeakCommand.self]
         )
     }
 

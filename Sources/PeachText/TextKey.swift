@@ -27,6 +27,9 @@ public enum TextKey: String, CaseIterable, Sendable {
     case helpConfigDiscussion
     case helpConfigPrintDefault
     case helpDevicesAbstract
+    case helpSpeakAbstract
+    case helpSpeakLanguage
+    case helpSpeakTexts
     case helpExportAbstract
     case helpExportOutput
     case helpHistoryAbstract

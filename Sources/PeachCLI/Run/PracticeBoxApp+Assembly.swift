@@ -6,6 +6,7 @@ import PeachDomain
 import PeachMIDI
 import PeachPractice
 import PeachSound
+import PeachSpeech
 import PeachStorage
 import PeachText
 import PeachUdev
@@ -56,7 +57,9 @@ extension PracticeBoxApp {
         let interruptions = TrainingInterruptionCenter()
         let announcer = FeedbackAnnouncer()
         let noteRMS = Self.nominalNoteRMS(sound, velocity: settings.training.velocity)
-        let voice = SpeechAnnouncer(engine: engine, clock: clock, noteRMS: noteRMS) { [configuration] in
+        // eSpeak NG runs in `peach speak`, this very program in a process of its own (`SpeechProcess`).
+        let speech = SpeechProcess(executable: URL(fileURLWithPath: "/proc/self/exe"))
+        let voice = SpeechAnnouncer(engine: engine, speech: speech, clock: clock, noteRMS: noteRMS) { [configuration] in
             configuration.voiceSettings
         }
         // Fixed prompts are synthesised while the rest is built, and are ready before the device opens.

@@ -13,7 +13,7 @@ import PeachText
 @MainActor
 final class SpeechAnnouncer: Announcer {
     private let engine: SoundEngine
-    private let synthesizer: SpeechSynthesizer
+    private let speech: any SpeechSource
     private let clock: any TrainingClock
     private let voice: @MainActor () -> VoiceSettings
     private let noteRMS: Double
@@ -30,10 +30,10 @@ final class SpeechAnnouncer: Announcer {
     /// A breath between the end of a prompt and the next training note.
     static let pause: Duration = .milliseconds(150)
 
-    init(engine: SoundEngine, synthesizer: SpeechSynthesizer = SpeechSynthesizer(), clock: any TrainingClock,
+    init(engine: SoundEngine, speech: any SpeechSource = SpeechSynthesizer(), clock: any TrainingClock,
          noteRMS: Double, voice: @escaping @MainActor () -> VoiceSettings, logger: Logger = Logger(label: "peach.voice")) {
         self.engine = engine
-        self.synthesizer = synthesizer
+        self.speech = speech
         self.clock = clock
         self.noteRMS = noteRMS
         self.voice = voice
@@ -46,14 +46,17 @@ final class SpeechAnnouncer: Announcer {
         let language = voice().language
         spoken = spoken.filter { $0.key.hasPrefix(Self.key("", language)) }
         let texts = prompts.map { SpokenText.text(for: $0, in: language) }.filter { spoken[Self.key($0, language)] == nil }
-        let synthesizer = self.synthesizer
-        // One at a time, so that each is ready as soon as it can be (and a prompt said meanwhile waits
-        // for one synthesis at most).
-        for text in texts where spoken[Self.key(text, language)] == nil {
-            let samples = await Task.detached { try? synthesizer.speak(text, in: language) }.value
-            if let samples { store(samples, text: text, language: language) } else {
-                let message = Texts(language).text(.speakCannotSynthesise, text)
-                logger.warning("\(message)")
+        // Each is stored as soon as it is made (a prompt said before then is made on its own, in `say`).
+        var made = 0
+        for await result in speech.speak(texts, in: language) {
+            guard made < texts.count else { break }
+            let text = texts[made]
+            made += 1
+            switch result {
+            case .success(let samples) where spoken[Self.key(text, language)] == nil:
+                store(samples, text: text, language: language)
+            case .success: break
+            case .failure(let failure): warnCannotSynthesise(text, language: language, failure)
             }
         }
         // From here on a box with no controller only waits: the `box` system test reads its idle CPU after this line.
@@ -81,13 +84,13 @@ final class SpeechAnnouncer: Announcer {
         if let ready = spoken[Self.key(text, settings.language)] {
             return play(ready, text: text, level: settings.level)
         }
-        let synthesizer = self.synthesizer
+        let speech = self.speech
         Task { [weak self] in
-            let samples = await Task.detached { try? synthesizer.speak(text, in: settings.language) }.value
+            var result: Result<SpokenSamples, SpeechSynthesizer.Failure>?
+            for await made in speech.speak([text], in: settings.language) { result = made }
             guard let self, current == generation else { return }
-            guard let samples else {
-                let message = Texts(settings.language).text(.speakCannotSynthesise, text)
-                logger.warning("\(message)")
+            guard case .success(let samples) = result else {
+                if case .failure(let failure) = result { warnCannotSynthesise(text, language: settings.language, failure) }
                 return finish()
             }
             // A fixed prompt asked for before it was prepared is kept; a report is not.
@@ -131,6 +134,11 @@ final class SpeechAnnouncer: Announcer {
             logger.info("said \"\(text)\"")
             finish()
         }
+    }
+
+    private func warnCannotSynthesise(_ text: String, language: Language, _ failure: SpeechSynthesizer.Failure) {
+        let message = Texts(language).text(.speakCannotSynthesise, text, String(describing: failure))
+        logger.warning("\(message)")
     }
 
     /// Nothing is being said any more: everything that waited goes on, in order.

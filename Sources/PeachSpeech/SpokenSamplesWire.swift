@@ -1,0 +1,78 @@
+import Glibc
+
+/// How `peach speak` hands its utterances to the process that asked (`SpeechProcess`), one record per
+/// text on a pipe, in the machine's byte order (both ends are the same program on the same machine):
+/// - made: the sample rate (Int32, > 0), the sample count (Int32), then the 16-bit samples;
+/// - failed: −1 (eSpeak NG is not available) or −2 (this text failed), the reason's length in bytes
+///   (Int32), then the reason in UTF-8.
+public enum SpokenSamplesWire {
+    /// A failure's message longer than this is cut: a record is never larger than it should be.
+    static let longestMessage = 4096
+
+    /// Writes one record to `descriptor`; false when the pipe is gone.
+    @discardableResult
+    public static func write(_ result: Result<SpokenSamples, SpeechSynthesizer.Failure>, to descriptor: Int32) -> Bool {
+        switch result {
+        case .success(let spoken):
+            let header = [Int32(spoken.sampleRate.rounded()), Int32(spoken.samples.count)]
+            return header.withUnsafeBytes { writeAll($0, to: descriptor) }
+                && spoken.samples.withUnsafeBytes { writeAll($0, to: descriptor) }
+        case .failure(let failure):
+            let (kind, reason): (Int32, String) = switch failure {
+            case .unavailable(let reason): (-1, reason)
+            case .synthesis(let reason): (-2, reason)
+            }
+            let message = Array(reason.utf8.prefix(longestMessage))
+            let header = [kind, Int32(message.count)]
+            return header.withUnsafeBytes { writeAll($0, to: descriptor) }
+                && message.withUnsafeBytes { writeAll($0, to: descriptor) }
+        }
+    }
+
+    /// Reads one record from `descriptor`; nil at the end of the stream or when it breaks off.
+    public static func read(from descriptor: Int32) -> Result<SpokenSamples, SpeechSynthesizer.Failure>? {
+        var header: [Int32] = [0, 0]
+        guard header.withUnsafeMutableBytes({ readAll($0, from: descriptor) }) else { return nil }
+        let (first, count) = (header[0], Int(header[1]))
+        if first == -1 || first == -2 {
+            guard (0...longestMessage).contains(count) else { return nil }
+            var message = [UInt8](repeating: 0, count: count)
+            guard message.withUnsafeMutableBytes({ readAll($0, from: descriptor) }) else { return nil }
+            let reason = String(decoding: message, as: UTF8.self)
+            return .failure(first == -1 ? .unavailable(reason) : .synthesis(reason))
+        }
+        // Up to ten minutes of speech at eSpeak NG's rate: anything larger is not a record of ours.
+        guard first > 0, (0...Int(first) * 600).contains(count) else { return nil }
+        // Read straight into the samples' own storage: no copy of a prompt is ever held twice.
+        var complete = false
+        let samples = [Int16](unsafeUninitializedCapacity: count) { buffer, initialised in
+            complete = readAll(UnsafeMutableRawBufferPointer(buffer), from: descriptor)
+            initialised = complete ? count : 0
+        }
+        return complete ? .success(SpokenSamples(samples: samples, sampleRate: Double(first))) : nil
+    }
+
+    private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var offset = 0
+        while offset < bytes.count {
+            let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
+            if written < 0, errno == EINTR { continue }
+            guard written > 0 else { return false }
+            offset += written
+        }
+        return true
+    }
+
+    private static func readAll(_ bytes: UnsafeMutableRawBufferPointer, from descriptor: Int32) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var offset = 0
+        while offset < bytes.count {
+            let got = Glibc.read(descriptor, base + offset, bytes.count - offset)
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { return false }
+            offset += got
+        }
+        return true
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import PeachDomain
+import PeachSpeech
+import Testing
+
+/// `peach run`'s prompts made by eSpeak NG in `peach speak`, a process of its own, through the real
+/// built binary and its pipe.
+@Suite("Speech in a process of its own")
+struct SpeechProcessTests {
+    static var peach: URL { PeachCommandTests.executable }
+    static var built: Bool { FileManager.default.isExecutableFile(atPath: peach.path) }
+
+    static func collect(_ source: any SpeechSource, _ texts: [String], in language: Language) async
+        -> [Result<SpokenSamples, SpeechSynthesizer.Failure>] {
+        var results: [Result<SpokenSamples, SpeechSynthesizer.Failure>] = []
+        for await result in source.speak(texts, in: language) { results.append(result) }
+        return results
+    }
+
+    /// The RMS of the samples, full scale 1.
+    static func rms(_ spoken: SpokenSamples) -> Double {
+        (spoken.samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(1, spoken.samples.count))).squareRoot() / 32768
+    }
+
+    @Test("each text comes back in order as eSpeak NG says it in this process (rate, length, loudness), a text that looks like an option too",
+          .enabled(if: built), arguments: Language.allCases)
+    func sameAsInProcess(language: Language) async throws {
+        let texts = language == .english ? ["Hear and compare, single notes", "--help", "Tune and match"]
+                                         : ["Hören und vergleichen", "-3 Cent", "Stimmen"]
+        let there = await Self.collect(SpeechProcess(executable: Self.peach), texts, in: language)
+        let here = await Self.collect(SpeechSynthesizer(), texts, in: language)
+        try #require(there.count == texts.count)
+        for (index, result) in there.enumerated() {
+            // eSpeak NG's output depends a little on what its one engine said before, and other tests
+            // share it here (1.1 dB apart seen): compared by figures, not sample by sample.
+            let (made, expected) = (try result.get(), try here[index].get())
+            #expect(made.sampleRate == expected.sampleRate)
+            #expect(made.seconds > 0.3 && abs(made.seconds - expected.seconds) < 0.1 * expected.seconds,
+                    "\(texts[index]): \(made.seconds) s against \(expected.seconds) s")
+            #expect(made.samples.map { abs(Int($0)) }.max() == 32767)
+            #expect(abs(20 * log10(Self.rms(made) / Self.rms(expected))) < 2, "\(texts[index])")
+        }
+    }
+
+    @Test("a program that cannot start: every text fails, saying which program")
+    func cannotStart() async {
+        let missing = URL(fileURLWithPath: "/nonexistent/peach")
+        let results = await Self.collect(SpeechProcess(executable: missing), ["one", "two"], in: .english)
+        #expect(results.count == 2)
+        for result in results {
+            guard case .failure(.unavailable(let reason)) = result else { Issue.record("\(result)"); continue }
+            #expect(reason.contains("/nonexistent/peach"), "\(reason)")
+        }
+    }
+
+    @Test("a process that ends before it has said everything: the rest fail with how it ended and what it said")
+    func endsEarly() async throws {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("peach-speak-\(UUID().uuidString)")
+        try Data("#!/bin/sh\necho 'espeak-ng-data is missing' >&2\nexit 3\n".utf8).write(to: script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        defer { try? FileManager.default.removeItem(at: script) }
+        let results = await Self.collect(SpeechProcess(executable: script), ["one", "two"], in: .german)
+        #expect(results.count == 2)
+        for result in results {
+            guard case .failure(.unavailable(let reason)) = result else { Issue.record("\(result)"); continue }
+            #expect(reason.contains("status 3") && reason.contains("espeak-ng-data is missing"), "\(reason)")
+        }
+    }
+
+    @Test("no texts: nothing is started and the stream ends at once")
+    func nothing() async {
+        #expect(await Self.collect(SpeechProcess(executable: URL(fileURLWithPath: "/nonexistent")), [], in: .english).isEmpty)
+    }
+}
