@@ -76,4 +76,15 @@ struct FeedbackCueTests {
         #expect(abs(20 * log10(heard / noteRMS) - FeedbackCue.defaultLevel.rawValue) < 0.01)
         #expect(FeedbackCue.defaultLevel.rawValue <= -12)
     }
+
+    @Test("kept at 16 bits, every cue is its samples within half a step of 1/32767, its peak at full scale",
+          arguments: TrainingFeedback.allCases.map(FeedbackCue.Kind.answer) + BoxAlert.allCases.map(FeedbackCue.Kind.alert))
+    func sixteenBits(kind: FeedbackCue.Kind) {
+        let cue = FeedbackCue(kind: kind)
+        let pcm16 = cue.pcm16
+        #expect(pcm16.count == cue.samples.count)
+        let worst = zip(pcm16, cue.samples).map { abs(Double($0) - Double($1) * 32767) }.max() ?? 0
+        #expect(worst <= 0.501)  // half a step, and Float arithmetic's own rounding of sample × 32767
+        #expect(pcm16.map { abs(Int($0)) }.max() == 32767)
+    }
 }

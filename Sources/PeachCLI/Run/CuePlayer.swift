@@ -10,7 +10,8 @@ import PeachSound
 final class CuePlayer: FeedbackOutput {
     private let engine: SoundEngine
     private let configuration: LiveConfiguration
-    private let cues: [FeedbackCue.Kind: (cue: FeedbackCue, sound: SampledSound)]
+    /// Each cue as the engine mixes it, and the RMS its level is set by: the rendered floats are not kept.
+    private let cues: [FeedbackCue.Kind: (loudestRMS: Double, sound: SampledSound)]
     private let noteRMS: Double
     private let logger = Logger(label: "peach.feedback")
 
@@ -21,10 +22,12 @@ final class CuePlayer: FeedbackOutput {
         self.engine = engine
         self.configuration = configuration
         self.noteRMS = noteRMS
-        var cues: [FeedbackCue.Kind: (FeedbackCue, SampledSound)] = [:]
-        let all = TrainingFeedback.allCases.map { FeedbackCue($0, sampleRate: VoiceRenderer.sampleRate) }
-            + BoxAlert.allCases.map { FeedbackCue($0, sampleRate: VoiceRenderer.sampleRate) }
-        for cue in all { cues[cue.kind] = (cue, SampledSound(samples: cue.samples)) }
+        var cues: [FeedbackCue.Kind: (Double, SampledSound)] = [:]
+        let kinds = TrainingFeedback.allCases.map(FeedbackCue.Kind.answer) + BoxAlert.allCases.map(FeedbackCue.Kind.alert)
+        for kind in kinds {
+            let cue = FeedbackCue(kind: kind, sampleRate: VoiceRenderer.sampleRate)
+            cues[kind] = (cue.loudestRMS, SampledSound(pcm16: cue.pcm16, sampleRate: cue.sampleRate))
+        }
         self.cues = cues
     }
 
@@ -42,7 +45,8 @@ final class CuePlayer: FeedbackOutput {
         let settings = configuration.configuration.feedback
         guard !turnedOff, let cue = cues[kind] else { return }
         do {
-            try engine.playCue(cue.sound, amplitude: cue.cue.amplitude(level: settings.cueLevel, relativeToNoteRMS: noteRMS))
+            try engine.playCue(cue.sound, amplitude: FeedbackCue.amplitude(level: settings.cueLevel, relativeToNoteRMS: noteRMS,
+                                                                           loudestRMS: cue.loudestRMS))
         } catch {
             logger.warning("\(texts.current.text(.runCueFailed, texts.current.describe(error)))")
         }

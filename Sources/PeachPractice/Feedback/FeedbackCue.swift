@@ -29,7 +29,7 @@ public struct FeedbackCue: Hashable, Sendable {
         self.init(kind: .alert(alert), sampleRate: sampleRate)
     }
 
-    private init(kind: Kind, sampleRate: Double) {
+    public init(kind: Kind, sampleRate: Double = 48_000) {
         self.kind = kind
         self.sampleRate = sampleRate
         var noise = NoiseSource(seed: UInt64(kind.hashSeed))
@@ -80,6 +80,10 @@ public struct FeedbackCue: Hashable, Sendable {
 
     public var duration: Double { Double(samples.count) / sampleRate }
 
+    /// The samples at 16 bits (full scale 32767, rounded): how the box keeps a cue for as long as it
+    /// runs, half the memory of floats; 96 dB of range is far more than a click or a thud needs.
+    public var pcm16: [Int16] { samples.map { Int16((max(-1, min(1, $0)) * 32767).rounded()) } }
+
     /// The RMS of the cue's loudest 10 ms: what the ear takes for the loudness of a short burst.
     public var loudestRMS: Double {
         let window = max(1, Int(0.01 * sampleRate))
@@ -97,6 +101,12 @@ public struct FeedbackCue: Hashable, Sendable {
     /// RMS (as rendered by the instrument in use) is `noteRMS`. Relative to the note actually heard,
     /// not to full scale: a quiet instrument gets quiet cues.
     public func amplitude(level: AmplitudeDB, relativeToNoteRMS noteRMS: Double) -> AmplitudeDB {
+        Self.amplitude(level: level, relativeToNoteRMS: noteRMS, loudestRMS: loudestRMS)
+    }
+
+    /// The same for a cue whose loudest 10 ms have the RMS `loudestRMS` (a player that keeps the
+    /// cue's samples only as the engine mixes them).
+    public static func amplitude(level: AmplitudeDB, relativeToNoteRMS noteRMS: Double, loudestRMS: Double) -> AmplitudeDB {
         let target = noteRMS * pow(10, level.rawValue / 20)
         let decibels = 20 * log10(max(target, 1e-9) / max(loudestRMS, 1e-9))
         return AmplitudeDB(min(max(decibels, -90), 12))
