@@ -116,6 +116,8 @@ let package = Package(
         ),
         // Tells the kernel, as the program loads, that its own pages are read at random (`ProgramPages`).
         .target(name: "PeachProgramPages"),
+        // posix_spawn with the GNU extensions Swift's Glibc does not show (pipe2, closefrom).
+        .target(name: "PeachSpawn"),
         // Sound: the exact-pitch FluidSynth voice engine, its outputs (ALSA PCM, WAV file), the per-key
         // calibration of SoundFonts and the pitch estimator that proves it.
         // The voice resampler's inner loop in C: vectorised by the compiler, for SSE2 (NEON) and for
@@ -154,7 +156,7 @@ let package = Package(
         // Spoken prompts: eSpeak NG synthesis to 48 kHz samples the sound engine mixes in.
         .target(
             name: "PeachSpeech",
-            dependencies: ["PeachDomain", "CEspeak"],
+            dependencies: ["PeachDomain", "CEspeak", "PeachSpawn"],
             // Optimised in debug builds too: unoptimised, resampling a prompt took seconds in the
             // emulated system-test guest and starved the audio thread while the prompts were made.
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]

@@ -1,17 +1,28 @@
 import Dispatch
 import Foundation
+import Glibc
 import PeachDomain
 
 /// eSpeak NG in a short-lived process of its own: `executable speak --language … -- texts…` (the
-/// `peach` program itself, run as `/proc/self/exe`), which writes each utterance to a pipe as it is
+/// `peach` program itself, `thisProgram`), which writes each utterance to a pipe as it is
 /// made (`SpokenSamplesWire`) and exits. eSpeak NG's tables and dictionary (about 1 MB of heap and
 /// half a megabyte of its library) then never come into the practice box's own memory, and no
 /// process keeps them once the prompts are made (eSpeak NG 1.51 cannot be shut down in-process).
 public struct SpeechProcess: SpeechSource {
-    public let executable: URL
+    public let executable: String
 
-    public init(executable: URL) {
+    public init(executable: String) {
         self.executable = executable
+    }
+
+    /// This program: the file `/proc/self/exe` links to while it is there (under valgrind that link
+    /// names valgrind's tool, but valgrind answers its `readlink` with the program it runs); else,
+    /// when an upgrade has replaced the file, `/proc/self/exe` itself, which still runs this version.
+    public static var thisProgram: String {
+        let link = "/proc/self/exe"
+        guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: link),
+              FileManager.default.isExecutableFile(atPath: path) else { return link }
+        return path
     }
 
     public func speak(_ texts: [String], in language: Language) -> AsyncStream<Result<SpokenSamples, SpeechSynthesizer.Failure>> {
@@ -27,48 +38,34 @@ public struct SpeechProcess: SpeechSource {
 
     /// One result per text, each as it comes: what the process made, then, for any text it did not
     /// get to, why.
-    private static func run(_ executable: URL, texts: [String], language: Language,
+    private static func run(_ executable: String, texts: [String], language: Language,
                             each: (Result<SpokenSamples, SpeechSynthesizer.Failure>) -> Void) {
         guard !texts.isEmpty else { return }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = ["speak", "--language", language.rawValue, "--"] + texts
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = output
-        process.standardError = errors
-        do {
-            try process.run()
-        } catch {
-            let reason = "\(executable.path) did not start: \(error.localizedDescription)"
+        let child: ChildProcess
+        switch ChildProcess.start(executable, ["speak", "--language", language.rawValue, "--"] + texts) {
+        case .success(let started): child = started
+        case .failure(let error):
+            let reason = "\(executable) did not start: \(error)"
             return texts.forEach { _ in each(.failure(.unavailable(reason))) }
         }
-        // Only the child writes to the pipes now: their ends here are closed, so a child that
-        // ends is an end of file.
-        try? output.fileHandleForWriting.close()
-        try? errors.fileHandleForWriting.close()
         // What it says on stderr is read beside: a child blocked on a full stderr pipe would never
         // finish its utterances.
         let said = ErrorText()
         let reading = DispatchGroup()
-        DispatchQueue.global().async(group: reading) {
-            said.text = (try? errors.fileHandleForReading.readToEnd()).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) } ?? ""
-        }
+        DispatchQueue.global().async(group: reading) { said.read(from: child.errors) }
         var made = 0
-        let descriptor = output.fileHandleForReading.fileDescriptor
-        while made < texts.count, let result = SpokenSamplesWire.read(from: descriptor) {
+        while made < texts.count, let result = SpokenSamplesWire.read(from: child.output) {
             each(result)
             made += 1
         }
-        try? output.fileHandleForReading.close()
+        // A child still writing gets EPIPE and ends.
+        close(child.output)
         reading.wait()
-        process.waitUntilExit()
+        let ending = child.finish()
         if made < texts.count {
-            let status = process.terminationReason == .uncaughtSignal
-                ? "signal \(process.terminationStatus)" : "status \(process.terminationStatus)"
             let detail = said.text.trimmingCharacters(in: .whitespacesAndNewlines)
-            let reason = "`\(executable.lastPathComponent) speak` ended (\(status))" + (detail.isEmpty ? "" : ": \(detail)")
+            let name = executable.split(separator: "/").last.map(String.init) ?? executable
+            let reason = "`\(name) speak` ended (\(ending))" + (detail.isEmpty ? "" : ": \(detail)")
             texts.dropFirst(made).forEach { _ in each(.failure(.unavailable(reason))) }
         }
     }
@@ -77,4 +74,17 @@ public struct SpeechProcess: SpeechSource {
 /// The child's stderr, written by its reader before the group it runs in is waited for.
 private final class ErrorText: @unchecked Sendable {
     var text = ""
+
+    /// Reads `descriptor` to its end (at most 64 KB kept: enough for any message).
+    func read(from descriptor: Int32) {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let got = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if got < 0, errno == EINTR { continue }
+            guard got > 0 else { break }
+            if bytes.count < 65_536 { bytes += chunk[0..<got] }
+        }
+        text = String(decoding: bytes, as: UTF8.self)
+    }
 }

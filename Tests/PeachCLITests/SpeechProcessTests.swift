@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import PeachDomain
 import PeachSpeech
 import Testing
@@ -27,7 +28,7 @@ struct SpeechProcessTests {
     func sameAsInProcess(language: Language) async throws {
         let texts = language == .english ? ["Hear and compare, single notes", "--help", "Tune and match"]
                                          : ["Hören und vergleichen", "-3 Cent", "Stimmen"]
-        let there = await Self.collect(SpeechProcess(executable: Self.peach), texts, in: language)
+        let there = await Self.collect(SpeechProcess(executable: Self.peach.path), texts, in: language)
         let here = await Self.collect(SpeechSynthesizer(), texts, in: language)
         try #require(there.count == texts.count)
         for (index, result) in there.enumerated() {
@@ -44,7 +45,7 @@ struct SpeechProcessTests {
 
     @Test("a program that cannot start: every text fails, saying which program")
     func cannotStart() async {
-        let missing = URL(fileURLWithPath: "/nonexistent/peach")
+        let missing = "/nonexistent/peach"
         let results = await Self.collect(SpeechProcess(executable: missing), ["one", "two"], in: .english)
         #expect(results.count == 2)
         for result in results {
@@ -59,7 +60,7 @@ struct SpeechProcessTests {
         try Data("#!/bin/sh\necho 'espeak-ng-data is missing' >&2\nexit 3\n".utf8).write(to: script)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         defer { try? FileManager.default.removeItem(at: script) }
-        let results = await Self.collect(SpeechProcess(executable: script), ["one", "two"], in: .german)
+        let results = await Self.collect(SpeechProcess(executable: script.path), ["one", "two"], in: .german)
         #expect(results.count == 2)
         for result in results {
             guard case .failure(.unavailable(let reason)) = result else { Issue.record("\(result)"); continue }
@@ -67,8 +68,37 @@ struct SpeechProcessTests {
         }
     }
 
+    /// A script in place of `peach speak`, which says `body`'s output on stderr and ends with status 3.
+    static func withScript(_ body: String, _ check: (String) async throws -> Void) async throws {
+        let script = FileManager.default.temporaryDirectory.appendingPathComponent("peach-speak-\(UUID().uuidString)")
+        try Data("#!/bin/sh\n(\(body)) >&2\nexit 3\n".utf8).write(to: script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        defer { try? FileManager.default.removeItem(at: script) }
+        try await check(script.path)
+    }
+
+    @Test("the process gets none of this process's descriptors, and every signal at its default, none blocked")
+    func cleanStart() async throws {
+        // A descriptor without close-on-exec, as a library might leave one, and an ignored signal.
+        let open = Glibc.open("/dev/null", O_RDONLY)
+        defer { close(open) }
+        signal(SIGURG, SIG_IGN)
+        defer { signal(SIGURG, SIG_DFL) }
+        try await Self.withScript("test -e /proc/$$/fd/\(open) && echo inherited; grep -E 'SigBlk|SigIgn' /proc/$$/status") { path in
+            let results = await Self.collect(SpeechProcess(executable: path), ["one"], in: .english)
+            guard case .failure(.unavailable(let reason)) = results.first else { Issue.record("\(results)"); return }
+            #expect(!reason.contains("inherited"), "\(reason)")
+            // The standard signals, 1–31 (glibc keeps 32 and 33 for itself).
+            for field in ["SigBlk", "SigIgn"] {
+                let parts = reason.split(whereSeparator: { $0 == "\n" || $0 == ":" }).map { $0.trimmingCharacters(in: .whitespaces) }
+                let value = parts.firstIndex(of: field).map { parts[$0 + 1] } ?? ""
+                #expect(UInt64(value, radix: 16).map { $0 & 0x7fff_ffff } == 0, "\(field): \(value)")
+            }
+        }
+    }
+
     @Test("no texts: nothing is started and the stream ends at once")
     func nothing() async {
-        #expect(await Self.collect(SpeechProcess(executable: URL(fileURLWithPath: "/nonexistent")), [], in: .english).isEmpty)
+        #expect(await Self.collect(SpeechProcess(executable: "/nonexistent"), [], in: .english).isEmpty)
     }
 }

@@ -58,7 +58,7 @@ extension PracticeBoxApp {
         let announcer = FeedbackAnnouncer()
         let noteRMS = Self.nominalNoteRMS(sound, velocity: settings.training.velocity)
         // eSpeak NG runs in `peach speak`, this very program in a process of its own (`SpeechProcess`).
-        let speech = SpeechProcess(executable: URL(fileURLWithPath: "/proc/self/exe"))
+        let speech = SpeechProcess(executable: SpeechProcess.thisProgram)
         let voice = SpeechAnnouncer(engine: engine, speech: speech, clock: clock, noteRMS: noteRMS) { [configuration] in
             configuration.voiceSettings
         }

@@ -47,7 +47,7 @@ final class SpeechAnnouncer: Announcer {
         spoken = spoken.filter { $0.key.hasPrefix(Self.key("", language)) }
         let texts = prompts.map { SpokenText.text(for: $0, in: language) }.filter { spoken[Self.key($0, language)] == nil }
         // Each is stored as soon as it is made (a prompt said before then is made on its own, in `say`).
-        var made = 0
+        var (made, stored) = (0, 0)
         for await result in speech.speak(texts, in: language) {
             guard made < texts.count else { break }
             let text = texts[made]
@@ -55,12 +55,13 @@ final class SpeechAnnouncer: Announcer {
             switch result {
             case .success(let samples) where spoken[Self.key(text, language)] == nil:
                 store(samples, text: text, language: language)
+                stored += 1
             case .success: break
             case .failure(let failure): warnCannotSynthesise(text, language: language, failure)
             }
         }
         // From here on a box with no controller only waits: the `box` system test reads its idle CPU after this line.
-        let ready = Texts(language).text(.speakPromptsReady, String(texts.count))
+        let ready = Texts(language).text(.speakPromptsReady, String(stored))
         logger.debug("\(ready)")
     }
 
