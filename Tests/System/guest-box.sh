@@ -40,7 +40,7 @@ echo "recording-started $started" >> "$OUT/timeline.txt"
 # sounds (measured from MIDI input ready, the figure took in the output's opening and the prompts'
 # synthesis: 41-100 %).
 waitfor "$OUT/peach.log" 'audio output hw:' 120 "the audio output to open" || fail "the audio output did not open"
-waitfor "$OUT/peach.log" 'spoken prompts ready' 120 "the spoken prompts to be made" || fail "the spoken prompts were not made"
+waitfor "$OUT/peach.log" 'spoken prompts ready \([1-9]' 120 "the spoken prompts to be made (by peach speak)" || fail "the spoken prompts were not made"
 read -r -a before < /proc/$peach/stat; t0=$(now_us); nap 5
 read -r -a after < /proc/$peach/stat; t1=$(now_us)
 ticks=$(( after[13] + after[14] - before[13] - before[14] ))
