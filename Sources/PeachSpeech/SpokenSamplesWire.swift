@@ -54,24 +54,23 @@ public enum SpokenSamplesWire {
 
     private static func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Bool {
         guard let base = bytes.baseAddress else { return true }
-        var offset = 0
-        while offset < bytes.count {
-            let written = Glibc.write(descriptor, base + offset, bytes.count - offset)
-            if written < 0, errno == EINTR { continue }
-            guard written > 0 else { return false }
-            offset += written
-        }
-        return true
+        return transferAll(bytes.count) { offset, left in Glibc.write(descriptor, base + offset, left) }
     }
 
     private static func readAll(_ bytes: UnsafeMutableRawBufferPointer, from descriptor: Int32) -> Bool {
         guard let base = bytes.baseAddress else { return true }
+        return transferAll(bytes.count) { offset, left in Glibc.read(descriptor, base + offset, left) }
+    }
+
+    /// Calls `transfer(offset, bytesLeft)` until `count` bytes have gone through; false at an end of
+    /// file or an error (a signal's interruption is tried again).
+    private static func transferAll(_ count: Int, _ transfer: (Int, Int) -> Int) -> Bool {
         var offset = 0
-        while offset < bytes.count {
-            let got = Glibc.read(descriptor, base + offset, bytes.count - offset)
-            if got < 0, errno == EINTR { continue }
-            guard got > 0 else { return false }
-            offset += got
+        while offset < count {
+            let done = transfer(offset, count - offset)
+            if done < 0, errno == EINTR { continue }
+            guard done > 0 else { return false }
+            offset += done
         }
         return true
     }
