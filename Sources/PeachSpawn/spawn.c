@@ -3,12 +3,14 @@
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/pidfd.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #include "PeachSpawn.h"
 
 extern char **environ;
 
-int peach_spawn(const char *path, char *const argv[], pid_t *pid, int *output, int *errors) {
+int peach_spawn(const char *path, char *const argv[], pid_t *pid, int *process, int *output, int *errors) {
     int out[2], err[2];
     if (pipe2(out, O_CLOEXEC) != 0) return errno;
     if (pipe2(err, O_CLOEXEC) != 0) {
@@ -40,7 +42,22 @@ int peach_spawn(const char *path, char *const argv[], pid_t *pid, int *output, i
         close(out[0]); close(err[0]);
         return status;
     }
+    // A handle on this very process (close-on-exec): a signal through it never reaches another
+    // process that got its number after it was reaped. -1 on a kernel without pidfd.
+    *process = pidfd_open(*pid, 0);
     *output = out[0];
     *errors = err[0];
+    return 0;
+}
+
+int peach_spawn_kill(int process) {
+    return process >= 0 && pidfd_send_signal(process, SIGKILL, NULL, 0) == 0 ? 0 : errno;
+}
+
+int peach_spawn_await(pid_t pid) {
+    siginfo_t info;
+    while (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOWAIT) != 0) {
+        if (errno != EINTR) return errno;
+    }
     return 0;
 }

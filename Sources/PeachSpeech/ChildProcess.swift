@@ -1,14 +1,23 @@
 import Glibc
 import PeachSpawn
+import Synchronization
 
 /// A program started with `posix_spawn` (`peach_spawn`: stdout and stderr on pipes of ours, stdin
 /// on /dev/null, no other descriptor of ours, signals at their defaults), waited for with
 /// `waitpid`: no thread or run loop watches it.
-struct ChildProcess {
+final class ChildProcess: Sendable {
     let pid: pid_t
     /// Our ends of the child's stdout and stderr.
     let output: Int32
     let errors: Int32
+    /// The child's pidfd (-1 without one), closed once it is reaped: `kill` can never reach another
+    /// process that got its number.
+    private let handle: Mutex<Int32>
+
+    private init(pid: pid_t, handle: Int32, output: Int32, errors: Int32) {
+        (self.pid, self.output, self.errors) = (pid, output, errors)
+        self.handle = Mutex(handle)
+    }
 
     /// How a child ended, as a person reads it.
     enum Ending: Equatable, CustomStringConvertible {
@@ -27,19 +36,32 @@ struct ChildProcess {
     static func start(_ path: String, _ arguments: [String]) -> Result<ChildProcess, SystemError> {
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        var (pid, output, errors): (pid_t, Int32, Int32) = (0, -1, -1)
-        let status = argv.withUnsafeBufferPointer { peach_spawn(path, $0.baseAddress, &pid, &output, &errors) }
+        var (pid, handle, output, errors): (pid_t, Int32, Int32, Int32) = (0, -1, -1, -1)
+        let status = argv.withUnsafeBufferPointer { peach_spawn(path, $0.baseAddress, &pid, &handle, &output, &errors) }
         guard status == 0 else { return .failure(SystemError(code: status)) }
-        return .success(ChildProcess(pid: pid, output: output, errors: errors))
+        return .success(ChildProcess(pid: pid, handle: handle, output: output, errors: errors))
+    }
+
+    /// Kills it (SIGKILL) unless it has been reaped already; its pipes then end.
+    func kill() {
+        handle.withLock { handle in _ = peach_spawn_kill(handle) }
     }
 
     /// Closes our end of its stderr (its stdout's is closed already) and waits for it to end.
     func finish() -> Ending {
         close(errors)
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 {
-            guard errno == EINTR else { return .exited(-1) }
+        // Waited for without the lock (a `kill` may still end it), then reaped under it, and the
+        // handle let go with it: no `kill` comes after.
+        _ = peach_spawn_await(pid)
+        let reaped = handle.withLock { handle in
+            defer { if handle >= 0 { close(handle) }; handle = -1 }
+            while waitpid(pid, &status, 0) < 0 {
+                guard errno == EINTR else { return false }
+            }
+            return true
         }
+        guard reaped else { return .exited(-1) }
         // WIFEXITED, WEXITSTATUS and WTERMSIG, which are macros.
         return status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f)
     }

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Glibc
 import PeachDomain
+import Synchronization
 
 /// eSpeak NG in a short-lived process of its own: `executable speak --language … -- texts…` (the
 /// `peach` program itself, `thisProgram`), which writes each utterance to a pipe as it is
@@ -10,9 +11,14 @@ import PeachDomain
 /// process keeps them once the prompts are made (eSpeak NG 1.51 cannot be shut down in-process).
 public struct SpeechProcess: SpeechSource {
     public let executable: String
+    /// How long one process may take for all its texts before it is killed and the texts it has
+    /// not said fail: the box opens its output once the fixed prompts are made, so a hung synthesis
+    /// must not keep it silent. Nine prompts take under a second here, about 5 s in the emulated guest.
+    public let limit: Duration
 
-    public init(executable: String) {
+    public init(executable: String, limit: Duration = .seconds(60)) {
         self.executable = executable
+        self.limit = limit
     }
 
     /// This program: the file `/proc/self/exe` links to while it is there (under valgrind that link
@@ -26,11 +32,11 @@ public struct SpeechProcess: SpeechSource {
     }
 
     public func speak(_ texts: [String], in language: Language) -> AsyncStream<Result<SpokenSamples, SpeechSynthesizer.Failure>> {
-        let executable = executable
+        let (executable, limit) = (executable, limit)
         return AsyncStream { continuation in
             // The reads block until each utterance is made: on a thread of their own.
             DispatchQueue.global(qos: .userInitiated).async {
-                Self.run(executable, texts: texts, language: language) { continuation.yield($0) }
+                Self.run(executable, texts: texts, language: language, limit: limit) { continuation.yield($0) }
                 continuation.finish()
             }
         }
@@ -38,7 +44,7 @@ public struct SpeechProcess: SpeechSource {
 
     /// One result per text, each as it comes: what the process made, then, for any text it did not
     /// get to, why.
-    private static func run(_ executable: String, texts: [String], language: Language,
+    private static func run(_ executable: String, texts: [String], language: Language, limit: Duration,
                             each: (Result<SpokenSamples, SpeechSynthesizer.Failure>) -> Void) {
         guard !texts.isEmpty else { return }
         let child: ChildProcess
@@ -51,6 +57,12 @@ public struct SpeechProcess: SpeechSource {
         // What it says on stderr is read beside: a child blocked on a full stderr pipe would never
         // finish its utterances.
         let said = ErrorText()
+        let watchdog = DispatchWorkItem {
+            said.expired.withLock { $0 = true }
+            child.kill()
+        }
+        let (seconds, attoseconds) = limit.components
+        DispatchQueue.global().asyncAfter(deadline: .now() + Double(seconds) + Double(attoseconds) * 1e-18, execute: watchdog)
         let reading = DispatchGroup()
         DispatchQueue.global().async(group: reading) { said.read(from: child.errors) }
         var made = 0
@@ -61,19 +73,23 @@ public struct SpeechProcess: SpeechSource {
         // A child still writing gets EPIPE and ends.
         close(child.output)
         reading.wait()
+        watchdog.cancel()
         let ending = child.finish()
         if made < texts.count {
             let detail = said.text.trimmingCharacters(in: .whitespacesAndNewlines)
             let name = executable.split(separator: "/").last.map(String.init) ?? executable
-            let reason = "`\(name) speak` ended (\(ending))" + (detail.isEmpty ? "" : ": \(detail)")
+            let how = said.expired.withLock { $0 } ? "was stopped after \(limit)" : "ended (\(ending))"
+            let reason = "`\(name) speak` \(how)" + (detail.isEmpty ? "" : ": \(detail)")
             texts.dropFirst(made).forEach { _ in each(.failure(.unavailable(reason))) }
         }
     }
 }
 
-/// The child's stderr, written by its reader before the group it runs in is waited for.
+/// The child's stderr, written by its reader before the group it runs in is waited for, and
+/// whether its time ran out.
 private final class ErrorText: @unchecked Sendable {
     var text = ""
+    let expired = Mutex(false)
 
     /// Reads `descriptor` to its end (at most 64 KB kept: enough for any message).
     func read(from descriptor: Int32) {

@@ -56,22 +56,21 @@ struct SpeechProcessTests {
 
     @Test("a process that ends before it has said everything: the rest fail with how it ended and what it said")
     func endsEarly() async throws {
-        let script = FileManager.default.temporaryDirectory.appendingPathComponent("peach-speak-\(UUID().uuidString)")
-        try Data("#!/bin/sh\necho 'espeak-ng-data is missing' >&2\nexit 3\n".utf8).write(to: script)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
-        defer { try? FileManager.default.removeItem(at: script) }
-        let results = await Self.collect(SpeechProcess(executable: script.path), ["one", "two"], in: .german)
-        #expect(results.count == 2)
-        for result in results {
-            guard case .failure(.unavailable(let reason)) = result else { Issue.record("\(result)"); continue }
-            #expect(reason.contains("status 3") && reason.contains("espeak-ng-data is missing"), "\(reason)")
+        try await Self.withScript("echo 'espeak-ng-data is missing'") { path in
+            let results = await Self.collect(SpeechProcess(executable: path), ["one", "two"], in: .german)
+            #expect(results.count == 2)
+            for result in results {
+                guard case .failure(.unavailable(let reason)) = result else { Issue.record("\(result)"); continue }
+                #expect(reason.contains("status 3") && reason.contains("espeak-ng-data is missing"), "\(reason)")
+            }
         }
     }
 
-    /// A script in place of `peach speak`, which says `body`'s output on stderr and ends with status 3.
-    static func withScript(_ body: String, _ check: (String) async throws -> Void) async throws {
+    /// A script in place of `peach speak`, which says `body`'s output on stderr and ends with status 3
+    /// (or the whole `script` given).
+    static func withScript(_ body: String, script text: String? = nil, _ check: (String) async throws -> Void) async throws {
         let script = FileManager.default.temporaryDirectory.appendingPathComponent("peach-speak-\(UUID().uuidString)")
-        try Data("#!/bin/sh\n(\(body)) >&2\nexit 3\n".utf8).write(to: script)
+        try Data((text ?? "#!/bin/sh\n(\(body)) >&2\nexit 3\n").utf8).write(to: script)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
         defer { try? FileManager.default.removeItem(at: script) }
         try await check(script.path)
@@ -93,6 +92,19 @@ struct SpeechProcessTests {
                 let parts = reason.split(whereSeparator: { $0 == "\n" || $0 == ":" }).map { $0.trimmingCharacters(in: .whitespaces) }
                 let value = parts.firstIndex(of: field).map { parts[$0 + 1] } ?? ""
                 #expect(UInt64(value, radix: 16).map { $0 & 0x7fff_ffff } == 0, "\(field): \(value)")
+            }
+        }
+    }
+
+    @Test("a process that hangs is killed when its time is up, and every text it did not say fails saying so")
+    func hangs() async throws {
+        // The script becomes `sleep` itself, so that killing it ends every writer of the pipes.
+        try await Self.withScript("", script: "#!/bin/sh\necho about to hang >&2\nexec sleep 600\n") { path in
+            let results = await Self.collect(SpeechProcess(executable: path, limit: .milliseconds(300)), ["one", "two"], in: .english)
+            #expect(results.count == 2)
+            for result in results {
+                guard case .failure(.unavailable(let reason)) = result else { Issue.record("\(result)"); continue }
+                #expect(reason.contains("was stopped after 0.3 seconds") && reason.contains("about to hang"), "\(reason)")
             }
         }
     }
