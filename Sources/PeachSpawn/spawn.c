@@ -4,7 +4,6 @@
 #include <signal.h>
 #include <spawn.h>
 #include <sys/pidfd.h>
-#include <sys/wait.h>
 #include <unistd.h>
 #include "PeachSpawn.h"
 
@@ -43,7 +42,8 @@ int peach_spawn(const char *path, char *const argv[], pid_t *pid, int *process, 
         return status;
     }
     // A handle on this very process (close-on-exec): a signal through it never reaches another
-    // process that got its number after it was reaped. -1 on a kernel without pidfd.
+    // process that got its number after it was reaped (it fails with ESRCH instead). -1 on a
+    // kernel without pidfd.
     *process = pidfd_open(*pid, 0);
     *output = out[0];
     *errors = err[0];
@@ -54,10 +54,3 @@ int peach_spawn_kill(int process) {
     return process >= 0 && pidfd_send_signal(process, SIGKILL, NULL, 0) == 0 ? 0 : errno;
 }
 
-int peach_spawn_await(pid_t pid) {
-    siginfo_t info;
-    while (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOWAIT) != 0) {
-        if (errno != EINTR) return errno;
-    }
-    return 0;
-}

@@ -10,8 +10,9 @@ final class ChildProcess: Sendable {
     /// Our ends of the child's stdout and stderr.
     let output: Int32
     let errors: Int32
-    /// The child's pidfd (-1 without one), closed once it is reaped: `kill` can never reach another
-    /// process that got its number.
+    /// The child's pidfd (-1 without one): `kill` through it can never reach another process that
+    /// got its number. Closed, under the lock, once the child is reaped, so that `kill` never uses a
+    /// descriptor number that something else has opened since.
     private let handle: Mutex<Int32>
 
     private init(pid: pid_t, handle: Int32, output: Int32, errors: Int32) {
@@ -51,15 +52,13 @@ final class ChildProcess: Sendable {
     func finish() -> Ending {
         close(errors)
         var status: Int32 = 0
-        // Waited for without the lock (a `kill` may still end it), then reaped under it, and the
-        // handle let go with it: no `kill` comes after.
-        _ = peach_spawn_await(pid)
-        let reaped = handle.withLock { handle in
-            defer { if handle >= 0 { close(handle) }; handle = -1 }
-            while waitpid(pid, &status, 0) < 0 {
-                guard errno == EINTR else { return false }
-            }
-            return true
+        var reaped = true
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { reaped = false; break }
+        }
+        handle.withLock { handle in
+            if handle >= 0 { close(handle) }
+            handle = -1
         }
         guard reaped else { return .exited(-1) }
         // WIFEXITED, WEXITSTATUS and WTERMSIG, which are macros.

@@ -96,7 +96,8 @@ struct SpeechProcessTests {
         }
     }
 
-    @Test("a process that hangs is killed when its time is up, and every text it did not say fails saying so")
+    @Test("a process that hangs is killed when its time is up, and every text it did not say fails saying so",
+          .timeLimit(.minutes(1)))
     func hangs() async throws {
         // The script becomes `sleep` itself, so that killing it ends every writer of the pipes.
         try await Self.withScript("", script: "#!/bin/sh\necho about to hang >&2\nexec sleep 600\n") { path in

@@ -14,8 +14,4 @@ int peach_spawn(const char *path, char *const argv[], pid_t *pid, int *process, 
 /// Kills the child behind the pidfd `process` (SIGKILL); 0, or the errno.
 int peach_spawn_kill(int process);
 
-/// Waits until the child `pid` has ended, without reaping it (its number stays its own until
-/// `waitpid`); 0, or the errno.
-int peach_spawn_await(pid_t pid);
-
 #endif
