@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import PeachSound
 
-/// Runs in the QEMU guest only (Tests/System/guest-sound.sh): measures what came back through the
-/// real kernel's ALSA loopback.
+/// Measures what came back through the real kernel's ALSA loopback in the QEMU guest
+/// (Tests/System/guest-sound.sh). Runs on the host once the guest has ended (Tests/System/run.sh).
 @Suite("sound through ALSA into snd-aloop (system test)",
        .enabled(if: ProcessInfo.processInfo.environment["PEACH_SYSTEM_TEST"] == "1"))
 struct SoundSystemTests {

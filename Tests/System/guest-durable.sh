@@ -67,18 +67,22 @@ read -r total distinct <<< "$(stored)"
 [ "$total" -eq 10 ] && [ "$distinct" -eq 10 ] && echo "RESULT: (a) 10 answers given while locked and full: 10 stored, each once" \
   || fail "(a) the history holds $total answers ($distinct distinct), not 10"
 
-# (b) Answers waiting in the journal when peach is killed arrive at the next start.
+# (b) Answers waiting in the journal when peach is killed arrive at the next start. The lock is held
+# until peach has been killed (at most 60 s).
 /usr/bin/python3 -c "
-import sqlite3, time
+import os, sqlite3, time
 c = sqlite3.connect('$DATA/peach.sqlite', isolation_level=None)
-c.execute('BEGIN EXCLUSIVE'); open('$OUT/locked2', 'w').close(); time.sleep(15); c.execute('ROLLBACK')
+c.execute('BEGIN EXCLUSIVE'); open('$OUT/locked2', 'w').close()
+end = time.monotonic() + 60
+while not os.path.exists('$OUT/release2') and time.monotonic() < end: time.sleep(0.1)
+c.execute('ROLLBACK')
 " &
 locker=$!
 while [ ! -f "$OUT/locked2" ]; do nap 0.1; done
 for n in 11 12 13; do answer "$OUT/peach.log" $n; done
 [ -s "$DATA/pending-answers.jsonl" ] || fail "(b) no journal beside the history"
 kill -KILL $peach; wait $peach 2>/dev/null
-wait $locker
+: > "$OUT/release2"; wait $locker
 start_peach
 waitfor "$OUT/peach.log" 'answer\(s\) kept in .* are now in the history' 60 || fail "(b) the journal was not replayed"
 read -r total distinct <<< "$(stored)"
