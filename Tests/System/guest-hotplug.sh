@@ -21,10 +21,10 @@ calibrate || fail "calibration"
 "$PEACH" run --config "$OUT/config.yaml" --data-dir /tmp/peach-hotplug > "$LOG" 2>&1 &
 peach=$!
 waitfor "$LOG" 'MIDI input ready' 60 || { cat "$LOG"; exit 1; }
+follow "$LOG"
 for cycle in $(seq 1 "$CYCLES"); do
-  starts=$(count "$LOG" '\] starting ')
   plug_keyboard
-  waitcount "$LOG" '\] starting ' $((starts + 1)) 30 || { fail "replug $cycle did not start training"; break; }
+  waitnext '\] starting ' 30 || { fail "replug $cycle did not start training"; break; }
   unplug_keyboard
   nap 0.3
   if [ "$cycle" -ge 10 ]; then

@@ -75,6 +75,23 @@ waitcount() {
   while [ $(now_us) -lt $end ]; do [ "$(count "$1" "$2")" -ge "$3" ] && { waited "$3 × '$2'" "$start" "$secs"; return 0; }; nap 0.1; done
   fail "waited $secs s for $3 × '$2' in $1; it did not come. Its last lines:"; tail -n 8 "$1" | sed 's/^/  | /'; return 1
 }
+# follow FILE: opens FILE for waitnext, which reads only the lines written since its last look (a
+# long log read from the top at every look costs a loop of 100 hot-plug cycles about 15 s).
+follow() { exec {FOLLOWFD}< "$1"; FOLLOWED=$1 FOLLOWPART=; }
+# waitnext REGEX [DEADLINE_S=30]: until a line written to the followed file since the last look
+# matches REGEX (a line still being written waits for its end).
+waitnext() {
+  local start=$(now_us) secs=${2:-30} l; local end=$(( start + secs * 1000000 ))
+  while [ $(now_us) -lt $end ]; do
+    while IFS= read -r -u "$FOLLOWFD" l; do
+      l=$FOLLOWPART$l FOLLOWPART=
+      [[ $l =~ $1 ]] && { waited "'$1'" "$start" "$secs"; return 0; }
+    done
+    FOLLOWPART+=$l
+    nap 0.05
+  done
+  fail "waited $secs s for '$1' in $FOLLOWED; it did not come. Its last lines:"; tail -n 8 "$FOLLOWED" | sed 's/^/  | /'; return 1
+}
 # loopback_config FILE [NOTE_DURATION]: peach's configuration for the guest: the loopback card with
 # a buffer a debug build under emulation sustains (4 × 1024 frames), and no spoken prompts: they
 # hold the next exercise back, and these groups time their keys from the exercises (the `box`
