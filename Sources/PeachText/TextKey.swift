@@ -362,6 +362,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case speakImproving
     case speakDeclining
     case speakCannotSynthesise
+    case speakCannotSynthesisePrompts
     case speakCannotSay
     case speakPromptsReady
 

@@ -48,6 +48,7 @@ final class SpeechAnnouncer: Announcer {
         let texts = prompts.map { SpokenText.text(for: $0, in: language) }.filter { spoken[Self.key($0, language)] == nil }
         // Each is stored as soon as it is made (a prompt said before then is made on its own, in `say`).
         var (made, stored) = (0, 0)
+        var failed: [(text: String, failure: SpeechSynthesizer.Failure)] = []
         for await result in speech.speak(texts, in: language) {
             guard made < texts.count else { break }
             let text = texts[made]
@@ -57,9 +58,10 @@ final class SpeechAnnouncer: Announcer {
                 store(samples, text: text, language: language)
                 stored += 1
             case .success: break
-            case .failure(let failure): warnCannotSynthesise(text, language: language, failure)
+            case .failure(let failure): failed.append((text, failure))
             }
         }
+        warnCannotSynthesise(failed, language: language)
         // From here on a box with no controller only waits: the `box` system test reads its idle CPU after this line.
         let ready = Texts(language).text(.speakPromptsReady, String(stored))
         logger.debug("\(ready)")
@@ -140,6 +142,22 @@ final class SpeechAnnouncer: Announcer {
     private func warnCannotSynthesise(_ text: String, language: Language, _ failure: SpeechSynthesizer.Failure) {
         let message = Texts(language).text(.speakCannotSynthesise, text, String(describing: failure))
         logger.warning("\(message)")
+    }
+
+    /// One warning per reason: prompts that failed for the same reason (no eSpeak NG data, a
+    /// `peach speak` that could not start or was stopped) are said together, not once each.
+    private func warnCannotSynthesise(_ failed: [(text: String, failure: SpeechSynthesizer.Failure)], language: Language) {
+        var reasons: [SpeechSynthesizer.Failure] = []
+        for (_, failure) in failed where !reasons.contains(failure) { reasons.append(failure) }
+        for reason in reasons {
+            let texts = failed.filter { $0.failure == reason }.map(\.text)
+            guard texts.count > 1 else {
+                warnCannotSynthesise(texts[0], language: language, reason)
+                continue
+            }
+            let message = Texts(language).text(.speakCannotSynthesisePrompts, String(texts.count), texts[0], String(describing: reason))
+            logger.warning("\(message)")
+        }
     }
 
     /// Nothing is being said any more: everything that waited goes on, in order.
