@@ -20,20 +20,7 @@ final class ChildProcess: Sendable {
         self.handle = Mutex(handle)
     }
 
-    /// How a child ended, as a person reads it.
-    enum Ending: Equatable, CustomStringConvertible {
-        case exited(Int32)
-        case signalled(Int32)
-
-        var description: String {
-            switch self {
-            case .exited(let status): "status \(status)"
-            case .signalled(let signal): "signal \(signal)"
-            }
-        }
-    }
-
-    /// Starts `path` with `arguments` (its argv[0] is `path`); the C library's words for why not.
+    /// Starts `path` with `arguments` (its argv[0] is `path`); the error number when it cannot.
     static func start(_ path: String, _ arguments: [String]) -> Result<ChildProcess, SystemError> {
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
@@ -49,7 +36,7 @@ final class ChildProcess: Sendable {
     }
 
     /// Closes our end of its stderr (its stdout's is closed already) and waits for it to end.
-    func finish() -> Ending {
+    func finish() -> ProgramEnding {
         close(errors)
         var status: Int32 = 0
         var reaped = true
@@ -66,8 +53,7 @@ final class ChildProcess: Sendable {
     }
 }
 
-/// An errno value with the C library's words for it.
-struct SystemError: Error, Equatable, CustomStringConvertible {
+/// An errno value.
+struct SystemError: Error, Equatable {
     let code: Int32
-    var description: String { String(cString: strerror(code)) }
 }

@@ -31,7 +31,7 @@ public struct SpeechProcess: SpeechSource {
         return path
     }
 
-    public func speak(_ texts: [String], in language: Language) -> AsyncStream<Result<SpokenSamples, SpeechSynthesizer.Failure>> {
+    public func speak(_ texts: [String], in language: Language) -> AsyncStream<Result<SpokenSamples, SpeechFailure>> {
         let (executable, limit) = (executable, limit)
         return AsyncStream { continuation in
             // The reads block until each utterance is made: on a thread of their own.
@@ -45,14 +45,13 @@ public struct SpeechProcess: SpeechSource {
     /// One result per text, each as it comes: what the process made, then, for any text it did not
     /// get to, why.
     private static func run(_ executable: String, texts: [String], language: Language, limit: Duration,
-                            each: (Result<SpokenSamples, SpeechSynthesizer.Failure>) -> Void) {
+                            each: (Result<SpokenSamples, SpeechFailure>) -> Void) {
         guard !texts.isEmpty else { return }
         let child: ChildProcess
         switch ChildProcess.start(executable, ["speak", "--language", language.rawValue, "--"] + texts) {
         case .success(let started): child = started
         case .failure(let error):
-            let reason = "\(executable) did not start: \(error)"
-            return texts.forEach { _ in each(.failure(.unavailable(reason))) }
+            return texts.forEach { _ in each(.failure(.programDidNotStart(program: executable, code: error.code))) }
         }
         // What it says on stderr is read beside: a child blocked on a full stderr pipe would never
         // finish its utterances.
@@ -62,12 +61,13 @@ public struct SpeechProcess: SpeechSource {
             child.kill()
         }
         let (seconds, attoseconds) = limit.components
-        DispatchQueue.global().asyncAfter(deadline: .now() + Double(seconds) + Double(attoseconds) * 1e-18, execute: watchdog)
+        let limitSeconds = Double(seconds) + Double(attoseconds) * 1e-18
+        DispatchQueue.global().asyncAfter(deadline: .now() + limitSeconds, execute: watchdog)
         let reading = DispatchGroup()
         DispatchQueue.global().async(group: reading) { said.read(from: child.errors) }
         var made = 0
         while made < texts.count, let result = SpokenSamplesWire.read(from: child.output) {
-            each(result)
+            each(result.mapError { .engine($0) })
             made += 1
         }
         // A child still writing gets EPIPE and ends.
@@ -78,9 +78,10 @@ public struct SpeechProcess: SpeechSource {
         if made < texts.count {
             let detail = said.text.trimmingCharacters(in: .whitespacesAndNewlines)
             let name = executable.split(separator: "/").last.map(String.init) ?? executable
-            let how = said.expired.withLock { $0 } ? "was stopped after \(limit)" : "ended (\(ending))"
-            let reason = "`\(name) speak` \(how)" + (detail.isEmpty ? "" : ": \(detail)")
-            texts.dropFirst(made).forEach { _ in each(.failure(.unavailable(reason))) }
+            let failure: SpeechFailure = said.expired.withLock { $0 }
+                ? .programStopped(program: name, seconds: limitSeconds, said: detail)
+                : .programEnded(program: name, ending: ending, said: detail)
+            texts.dropFirst(made).forEach { _ in each(.failure(failure)) }
         }
     }
 }

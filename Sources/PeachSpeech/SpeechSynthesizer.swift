@@ -11,17 +11,7 @@ import Synchronization
 /// (a short sentence in a few tens of milliseconds here) but not real-time safe: call it off the
 /// audio thread, ahead of time for fixed prompts.
 public final class SpeechSynthesizer: Sendable {
-    public enum Failure: Error, Equatable, CustomStringConvertible {
-        case unavailable(String)
-        case synthesis(String)
-
-        public var description: String {
-            switch self {
-            case .unavailable(let reason): "speech is not available: \(reason)"
-            case .synthesis(let reason): "speech synthesis failed: \(reason)"
-            }
-        }
-    }
+    public typealias Failure = EngineFailure
 
     /// Words per minute: a little slower than eSpeak's default, for prompts heard once.
     static let wordsPerMinute: Int32 = 160
@@ -79,7 +69,7 @@ public final class SpeechSynthesizer: Sendable {
     private static func prepare(_ state: inout EngineState, language: Language) throws(Failure) {
         if state.sampleRate == 0 {
             let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 200, nil, 0)
-            guard rate > 0 else { throw .unavailable("eSpeak NG did not start (is espeak-ng-data installed?)") }
+            guard rate > 0 else { throw .didNotStart }
             state.sampleRate = rate
             espeak_SetSynthCallback(collect)
         }
@@ -89,7 +79,7 @@ public final class SpeechSynthesizer: Sendable {
             // if the file is not where eSpeak NG 1.5x keeps it.
             state.voiceFromFile = voicePath(language).map { espeak_SetVoiceByFile($0) == EE_OK } ?? false
             guard state.voiceFromFile || espeak_SetVoiceByName(language.rawValue) == EE_OK else {
-                throw .unavailable("eSpeak NG has no voice for `\(language.rawValue)`")
+                throw .noVoice(language)
             }
             espeak_SetParameter(espeakRATE, wordsPerMinute, 0)
             state.voice = language
@@ -117,7 +107,7 @@ public final class SpeechSynthesizer: Sendable {
             espeak_Synth(pointer, strlen(pointer) + 1, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil,
                          unmanaged.toOpaque())
         }
-        guard status == EE_OK else { throw .synthesis("eSpeak NG answered \(status.rawValue)") }
+        guard status == EE_OK else { throw .refused(status: Int32(status.rawValue)) }
         return buffer.samples
     }
 

@@ -1,13 +1,15 @@
 import Glibc
+import PeachDomain
 
 /// How `peach speak` hands its utterances to the process that asked (`SpeechProcess`), one record per
 /// text on a pipe, in the machine's byte order (both ends are the same program on the same machine):
 /// - made: the sample rate (Int32, > 0), the sample count (Int32), then the 16-bit samples;
-/// - failed: −1 (eSpeak NG is not available) or −2 (this text failed), the reason's length in bytes
-///   (Int32), then the reason in UTF-8.
+/// - failed: −1 (eSpeak NG did not start), −2 (it refused this text) or −3 (it has no voice for the
+///   language), the detail's length in bytes (Int32), then the detail in UTF-8: nothing, the status
+///   code in decimal, the language's code.
 public enum SpokenSamplesWire {
-    /// A failure's message longer than this is cut: a record is never larger than it should be.
-    static let longestMessage = 4096
+    /// A failure's detail is never longer than this: a record is never larger than it should be.
+    static let longestMessage = 64
 
     /// Writes one record to `descriptor`; false when the pipe is gone.
     @discardableResult
@@ -18,11 +20,12 @@ public enum SpokenSamplesWire {
             return header.withUnsafeBytes { writeAll($0, to: descriptor) }
                 && spoken.samples.withUnsafeBytes { writeAll($0, to: descriptor) }
         case .failure(let failure):
-            let (kind, reason): (Int32, String) = switch failure {
-            case .unavailable(let reason): (-1, reason)
-            case .synthesis(let reason): (-2, reason)
+            let (kind, detail): (Int32, String) = switch failure {
+            case .didNotStart: (-1, "")
+            case .refused(let status): (-2, String(status))
+            case .noVoice(let language): (-3, language.rawValue)
             }
-            let message = Array(reason.utf8.prefix(longestMessage))
+            let message = Array(detail.utf8)
             let header = [kind, Int32(message.count)]
             return header.withUnsafeBytes { writeAll($0, to: descriptor) }
                 && message.withUnsafeBytes { writeAll($0, to: descriptor) }
@@ -34,12 +37,16 @@ public enum SpokenSamplesWire {
         var header: [Int32] = [0, 0]
         guard header.withUnsafeMutableBytes({ readAll($0, from: descriptor) }) else { return nil }
         let (first, count) = (header[0], Int(header[1]))
-        if first == -1 || first == -2 {
+        if (-3 ... -1).contains(first) {
             guard (0...longestMessage).contains(count) else { return nil }
             var message = [UInt8](repeating: 0, count: count)
             guard message.withUnsafeMutableBytes({ readAll($0, from: descriptor) }) else { return nil }
-            let reason = String(decoding: message, as: UTF8.self)
-            return .failure(first == -1 ? .unavailable(reason) : .synthesis(reason))
+            let detail = String(decoding: message, as: UTF8.self)
+            switch first {
+            case -1: return .failure(.didNotStart)
+            case -2: return Int32(detail).map { .failure(.refused(status: $0)) }
+            default: return Language(rawValue: detail).map { .failure(.noVoice($0)) }
+            }
         }
         // Up to ten minutes of speech at eSpeak NG's rate: anything larger is not a record of ours.
         guard first > 0, (0...Int(first) * 600).contains(count) else { return nil }

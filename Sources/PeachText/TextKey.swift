@@ -363,6 +363,14 @@ public enum TextKey: String, CaseIterable, Sendable {
     case speakDeclining
     case speakCannotSynthesise
     case speakCannotSynthesisePrompts
+    case speechEngineDidNotStart
+    case speechNoVoice
+    case speechRefused
+    case speechProgramDidNotStart
+    case speechProgramExited
+    case speechProgramSignalled
+    case speechProgramStopped
+    case speechProgramSaid
     case speakCannotSay
     case speakPromptsReady
 

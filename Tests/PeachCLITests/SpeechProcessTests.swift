@@ -12,8 +12,8 @@ struct SpeechProcessTests {
     static var built: Bool { FileManager.default.isExecutableFile(atPath: peach.path) }
 
     static func collect(_ source: any SpeechSource, _ texts: [String], in language: Language) async
-        -> [Result<SpokenSamples, SpeechSynthesizer.Failure>] {
-        var results: [Result<SpokenSamples, SpeechSynthesizer.Failure>] = []
+        -> [Result<SpokenSamples, SpeechFailure>] {
+        var results: [Result<SpokenSamples, SpeechFailure>] = []
         for await result in source.speak(texts, in: language) { results.append(result) }
         return results
     }
@@ -49,8 +49,7 @@ struct SpeechProcessTests {
         let results = await Self.collect(SpeechProcess(executable: missing), ["one", "two"], in: .english)
         #expect(results.count == 2)
         for result in results {
-            guard case .failure(.unavailable(let reason)) = result else { Issue.record("\(result)"); continue }
-            #expect(reason.contains("/nonexistent/peach"), "\(reason)")
+            #expect(result == .failure(.programDidNotStart(program: missing, code: ENOENT)), "\(result)")
         }
     }
 
@@ -60,8 +59,9 @@ struct SpeechProcessTests {
             let results = await Self.collect(SpeechProcess(executable: path), ["one", "two"], in: .german)
             #expect(results.count == 2)
             for result in results {
-                guard case .failure(.unavailable(let reason)) = result else { Issue.record("\(result)"); continue }
-                #expect(reason.contains("status 3") && reason.contains("espeak-ng-data is missing"), "\(reason)")
+                let name = String(path.split(separator: "/").last ?? "")
+                #expect(result == .failure(.programEnded(program: name, ending: .exited(3), said: "espeak-ng-data is missing")),
+                        "\(result)")
             }
         }
     }
@@ -85,7 +85,7 @@ struct SpeechProcessTests {
         defer { signal(SIGURG, SIG_DFL) }
         try await Self.withScript("test -e /proc/$$/fd/\(open) && echo inherited; grep -E 'SigBlk|SigIgn' /proc/$$/status") { path in
             let results = await Self.collect(SpeechProcess(executable: path), ["one"], in: .english)
-            guard case .failure(.unavailable(let reason)) = results.first else { Issue.record("\(results)"); return }
+            guard case .failure(.programEnded(_, _, let reason)) = results.first else { Issue.record("\(results)"); return }
             #expect(!reason.contains("inherited"), "\(reason)")
             // The standard signals, 1–31 (glibc keeps 32 and 33 for itself).
             for field in ["SigBlk", "SigIgn"] {
@@ -104,8 +104,8 @@ struct SpeechProcessTests {
             let results = await Self.collect(SpeechProcess(executable: path, limit: .milliseconds(300)), ["one", "two"], in: .english)
             #expect(results.count == 2)
             for result in results {
-                guard case .failure(.unavailable(let reason)) = result else { Issue.record("\(result)"); continue }
-                #expect(reason.contains("was stopped after 0.3 seconds") && reason.contains("about to hang"), "\(reason)")
+                guard case .failure(.programStopped(_, let seconds, let said)) = result else { Issue.record("\(result)"); continue }
+                #expect(abs(seconds - 0.3) < 1e-9 && said == "about to hang", "\(result)")
             }
         }
     }

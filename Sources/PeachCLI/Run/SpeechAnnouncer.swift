@@ -48,7 +48,7 @@ final class SpeechAnnouncer: Announcer {
         let texts = prompts.map { SpokenText.text(for: $0, in: language) }.filter { spoken[Self.key($0, language)] == nil }
         // Each is stored as soon as it is made (a prompt said before then is made on its own, in `say`).
         var (made, stored) = (0, 0)
-        var failed: [(text: String, failure: SpeechSynthesizer.Failure)] = []
+        var failed: [(text: String, failure: SpeechFailure)] = []
         for await result in speech.speak(texts, in: language) {
             guard made < texts.count else { break }
             let text = texts[made]
@@ -89,7 +89,7 @@ final class SpeechAnnouncer: Announcer {
         }
         let speech = self.speech
         Task { [weak self] in
-            var result: Result<SpokenSamples, SpeechSynthesizer.Failure>?
+            var result: Result<SpokenSamples, SpeechFailure>?
             for await made in speech.speak([text], in: settings.language) { result = made }
             guard let self, current == generation else { return }
             guard case .success(let samples) = result else {
@@ -139,15 +139,15 @@ final class SpeechAnnouncer: Announcer {
         }
     }
 
-    private func warnCannotSynthesise(_ text: String, language: Language, _ failure: SpeechSynthesizer.Failure) {
-        let message = Texts(language).text(.speakCannotSynthesise, text, String(describing: failure))
+    private func warnCannotSynthesise(_ text: String, language: Language, _ failure: SpeechFailure) {
+        let message = Texts(language).text(.speakCannotSynthesise, text, SpeechFailureText.text(failure, Texts(language)))
         logger.warning("\(message)")
     }
 
     /// One warning per reason: prompts that failed for the same reason (no eSpeak NG data, a
     /// `peach speak` that could not start or was stopped) are said together, not once each.
-    private func warnCannotSynthesise(_ failed: [(text: String, failure: SpeechSynthesizer.Failure)], language: Language) {
-        var reasons: [SpeechSynthesizer.Failure] = []
+    private func warnCannotSynthesise(_ failed: [(text: String, failure: SpeechFailure)], language: Language) {
+        var reasons: [SpeechFailure] = []
         for (_, failure) in failed where !reasons.contains(failure) { reasons.append(failure) }
         for reason in reasons {
             let texts = failed.filter { $0.failure == reason }.map(\.text)
@@ -155,7 +155,8 @@ final class SpeechAnnouncer: Announcer {
                 warnCannotSynthesise(texts[0], language: language, reason)
                 continue
             }
-            let message = Texts(language).text(.speakCannotSynthesisePrompts, String(texts.count), texts[0], String(describing: reason))
+            let message = Texts(language).text(.speakCannotSynthesisePrompts, texts.count, texts[0],
+                                               SpeechFailureText.text(reason, Texts(language)))
             logger.warning("\(message)")
         }
     }
