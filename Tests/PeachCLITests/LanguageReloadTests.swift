@@ -25,12 +25,7 @@ struct LanguageReloadTests {
                                                   reader: ConfigurationReader())
         let texts = LiveTexts(configuration.language)
 
-        let path = try SoundFontLocator(executable: URL(fileURLWithPath: CommandLine.arguments[0])).locate()
-        // The speech render tests' cache: the SoundFont is calibrated once per test process.
-        let cache = CalibrationCache(directory: FileManager.default.temporaryDirectory
-            .appendingPathComponent("peach-speech-tests-\(ProcessInfo.processInfo.processIdentifier)"))
-        let calibration = try cache.calibration(soundFont: path, preset: .standard).calibration
-        let engine = try SoundEngine(soundFont: path, preset: .standard, calibration: calibration)
+        let engine = try SpeechTestEngine.make()
         let clock = ManualTrainingClock()
         let voice = SpeechAnnouncer(engine: engine, clock: clock, noteRMS: 0.1) { configuration.voiceSettings }
         await voice.prepare()

@@ -15,12 +15,7 @@ struct SpeechAnnouncerWarningTests {
     @Test("prompts that fail for one reason are warned about once, with their count, the first and the reason",
           arguments: [Language.english, .german])
     func oneWarningPerReason(language: Language) async throws {
-        let path = try SoundFontLocator(executable: URL(fileURLWithPath: CommandLine.arguments[0])).locate()
-        // The speech render tests' cache: the SoundFont is calibrated once per test process.
-        let cache = CalibrationCache(directory: FileManager.default.temporaryDirectory
-            .appendingPathComponent("peach-speech-tests-\(ProcessInfo.processInfo.processIdentifier)"))
-        let calibration = try cache.calibration(soundFont: path, preset: .standard).calibration
-        let engine = try SoundEngine(soundFont: path, preset: .standard, calibration: calibration)
+        let engine = try SpeechTestEngine.make()
         let log = LogCapture()
         let voice = SpeechAnnouncer(engine: engine, speech: SpeechProcess(executable: "/nonexistent/peach"),
                                     clock: ManualTrainingClock(), noteRMS: 0.1,
