@@ -1,11 +1,11 @@
 #ifndef PEACH_RESAMPLER_H
 #define PEACH_RESAMPLER_H
 
-/// The voice resampler's inner loop, in C so that the compiler vectorises the 32-tap dot product.
+/// The voice resampler's inner loop, in C so that the compiler vectorises the 16-tap dot product.
 ///
-/// `table` holds `phases` rows of 64 floats: a phase's 32 coefficients, then the 32 differences to
+/// `table` holds `phases` rows of 32 floats: a phase's 16 coefficients, then the 16 differences to
 /// the next phase's. For each of `frames` output frames it writes the value at `source[*index] +
-/// *fraction` (reading source[*index - 15 ... *index + 16]) to `output`, then advances the position
+/// *fraction` (reading source[*index - 7 ... *index + 8]) to `output`, then advances the position
 /// by `ratio`. The position is kept in double precision, so the mean pitch is exact.
 void peach_resample(const float *table, int phases, const float *source, long *index, double *fraction,
                     double ratio, float *output, int frames);
