@@ -373,6 +373,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case speechProgramSaid
     case speakCannotSay
     case speakPromptsReady
+    case speakVoiceOff
 
     // The dashboard (`peach web`, PeachWeb): its pages and the import form's messages.
     case dashboardProfile

@@ -15,4 +15,12 @@ extension PracticeBoxApp {
         logger.notice("\(texts.current.text(.runLanguageChanged))")
         return Task { await voice.prepare() }
     }
+
+    /// After a reload that kept the language: the fixed prompts, if the voice is on now (a voice off
+    /// at the start made none); those already made are not made again. Nil with the voice off.
+    @discardableResult
+    static func followVoice(of configuration: LiveConfiguration, voice: SpeechAnnouncer) -> Task<Void, Never>? {
+        guard configuration.voiceSettings.isOn else { return nil }
+        return Task { await voice.prepare() }
+    }
 }

@@ -162,7 +162,9 @@ final class PracticeBoxApp {
         do {
             try configuration.reload()
             logger.notice("\(texts.current.text(.runConfigurationReread, configuration.location.file.path))")
-            Self.followLanguage(of: configuration, texts: texts, voice: voice)
+            if Self.followLanguage(of: configuration, texts: texts, voice: voice) == nil {
+                Self.followVoice(of: configuration, voice: voice)
+            }
             showStatus()
             let after = configuration.configuration
             // The instrument, the audio device and the mappings are opened once; say so instead of

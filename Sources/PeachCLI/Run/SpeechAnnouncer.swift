@@ -41,10 +41,16 @@ final class SpeechAnnouncer: Announcer {
     }
 
     /// Synthesises `prompts` in the configured language off the main actor; returns when they are ready.
-    /// Prompts prepared in another language (before a reload changed it) are let go.
+    /// Prompts prepared in another language (before a reload changed it) are let go. With the voice
+    /// off nothing is made: no `peach speak` at the start, and no prompts held for nothing (a
+    /// reload that turns the voice on prepares them then).
     func prepare(_ prompts: [SpokenPrompt] = SpokenPrompt.fixed) async {
-        let language = voice().language
+        let settings = voice()
+        let language = settings.language
         spoken = spoken.filter { $0.key.hasPrefix(Self.key("", language)) }
+        guard settings.isOn else {
+            return logger.debug("\(Texts(language).text(.speakVoiceOff))")
+        }
         let texts = prompts.map { SpokenText.text(for: $0, in: language) }.filter { spoken[Self.key($0, language)] == nil }
         // Each is stored as soon as it is made (a prompt said before then is made on its own, in `say`).
         var (made, stored) = (0, 0)
