@@ -16,13 +16,9 @@ import Testing
 struct LanguageReloadTests {
     @Test("language: en → de: the box logs, the status line and the prepared prompts are German; English ones let go")
     func reloadSwitches() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-reload-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("config.yaml")
-        try Data("language: en\n".utf8).write(to: file)
-        let configuration = try LiveConfiguration(location: ConfigurationLocation(explicit: file.path, environment: [:]),
-                                                  reader: ConfigurationReader())
+        let file = try ConfigurationFileFixture("language: en\n")
+        defer { file.remove() }
+        let configuration = try file.configuration()
         let texts = LiveTexts(configuration.language)
 
         let engine = try SpeechTestEngine.make()
@@ -49,7 +45,7 @@ struct LanguageReloadTests {
         try configuration.reload()
         #expect(PracticeBoxApp.followLanguage(of: configuration, texts: texts, voice: voice, logger: log.logger) == nil)
 
-        try Data("language: de\n".utf8).write(to: file)
+        try file.write("language: de\n")
         try configuration.reload()
         let preparing = try #require(PracticeBoxApp.followLanguage(of: configuration, texts: texts, voice: voice, logger: log.logger))
         #expect(log.contains(level: .notice, "Sprache gewechselt"))
@@ -58,7 +54,7 @@ struct LanguageReloadTests {
         box.controllerConnected("Keystation")
         #expect(log.contains(level: .info, "Controller verbunden: Keystation"), "\(log.entries)")
         // The next reload's problems in German too.
-        try Data("language: de\ntraining:\n  intervals: [P5 sideways]\n".utf8).write(to: file)
+        try file.write("language: de\ntraining:\n  intervals: [P5 sideways]\n")
         let invalid = try #require(#expect(throws: YAMLErrors.self) { try configuration.reload() })
         #expect(invalid.text(texts.current).contains("`sideways` ist keine Richtung"), "\(invalid.text(texts.current))")
         await preparing.value

@@ -13,13 +13,9 @@ import Testing
 struct VoiceReloadTests {
     @Test("with the voice off no prompt is made; a reload that turns it on makes them, once")
     func offThenOn() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-voice-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let file = directory.appendingPathComponent("config.yaml")
-        try Data("language: en\nfeedback:\n  voice: false\n".utf8).write(to: file)
-        let configuration = try LiveConfiguration(location: ConfigurationLocation(explicit: file.path, environment: [:]),
-                                                  reader: ConfigurationReader())
+        let file = try ConfigurationFileFixture("language: en\nfeedback:\n  voice: false\n")
+        defer { file.remove() }
+        let configuration = try file.configuration()
         let log = LogCapture()
         let voice = SpeechAnnouncer(engine: try SpeechTestEngine.make(), clock: ManualTrainingClock(), noteRMS: 0.1,
                                     voice: { configuration.voiceSettings }, logger: log.logger)
@@ -28,7 +24,7 @@ struct VoiceReloadTests {
         #expect(log.contains(level: .debug, "the voice is off"))
         #expect(PracticeBoxApp.followVoice(of: configuration, voice: voice) == nil)
 
-        try Data("language: en\nfeedback:\n  voice: true\n".utf8).write(to: file)
+        try file.write("language: en\nfeedback:\n  voice: true\n")
         try configuration.reload()
         await PracticeBoxApp.followVoice(of: configuration, voice: voice)?.value
         #expect(SpokenPrompt.fixed.allSatisfy { voice.isPrepared($0, in: .english) })
