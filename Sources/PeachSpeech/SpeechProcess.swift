@@ -60,9 +60,7 @@ public struct SpeechProcess: SpeechSource {
             said.expired.withLock { $0 = true }
             child.kill()
         }
-        let (seconds, attoseconds) = limit.components
-        let limitSeconds = Double(seconds) + Double(attoseconds) * 1e-18
-        DispatchQueue.global().asyncAfter(deadline: .now() + limitSeconds, execute: watchdog)
+        DispatchQueue.global().asyncAfter(deadline: .now() + limit.seconds, execute: watchdog)
         let reading = DispatchGroup()
         DispatchQueue.global().async(group: reading) { said.read(from: child.errors) }
         var made = 0
@@ -79,7 +77,7 @@ public struct SpeechProcess: SpeechSource {
             let detail = said.text.trimmingCharacters(in: .whitespacesAndNewlines)
             let name = executable.split(separator: "/").last.map(String.init) ?? executable
             let failure: SpeechFailure = said.expired.withLock { $0 }
-                ? .programStopped(program: name, seconds: limitSeconds, said: detail)
+                ? .programStopped(program: name, seconds: limit.seconds, said: detail)
                 : .programEnded(program: name, ending: ending, said: detail)
             texts.dropFirst(made).forEach { _ in each(.failure(failure)) }
         }

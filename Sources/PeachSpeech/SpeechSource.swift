@@ -16,7 +16,7 @@ extension SpeechSynthesizer: SpeechSource {
             // cooperative pool's.
             DispatchQueue.global(qos: .userInitiated).async {
                 for text in texts {
-                    do throws(Failure) {
+                    do throws(EngineFailure) {
                         continuation.yield(.success(try self.speak(text, in: language)))
                     } catch {
                         continuation.yield(.failure(.engine(error)))

@@ -11,8 +11,6 @@ import Synchronization
 /// (a short sentence in a few tens of milliseconds here) but not real-time safe: call it off the
 /// audio thread, ahead of time for fixed prompts.
 public final class SpeechSynthesizer: Sendable {
-    public typealias Failure = EngineFailure
-
     /// Words per minute: a little slower than eSpeak's default, for prompts heard once.
     static let wordsPerMinute: Int32 = 160
 
@@ -31,9 +29,9 @@ public final class SpeechSynthesizer: Sendable {
     public init() {}
 
     /// The samples of `text` spoken in `language`, at eSpeak NG's rate, the loudest at full scale.
-    public func speak(_ text: String, in language: Language) throws(Failure) -> SpokenSamples {
-        let result: Result<SpokenSamples, Failure> = Self.engine.withLock { state in
-            do throws(Failure) {
+    public func speak(_ text: String, in language: Language) throws(EngineFailure) -> SpokenSamples {
+        let result: Result<SpokenSamples, EngineFailure> = Self.engine.withLock { state in
+            do throws(EngineFailure) {
                 try Self.prepare(&state, language: language)
                 var samples = try Self.synthesise(text)
                 Self.normalise(&samples)
@@ -47,9 +45,9 @@ public final class SpeechSynthesizer: Sendable {
 
     /// The phonemes eSpeak NG reads `text` as, clause by clause: how a number or an abbreviation
     /// is spoken can be checked without listening.
-    public func phonemes(_ text: String, in language: Language) throws(Failure) -> String {
-        let result: Result<String, Failure> = Self.engine.withLock { state in
-            do throws(Failure) {
+    public func phonemes(_ text: String, in language: Language) throws(EngineFailure) -> String {
+        let result: Result<String, EngineFailure> = Self.engine.withLock { state in
+            do throws(EngineFailure) {
                 try Self.prepare(&state, language: language)
             } catch {
                 return .failure(error)
@@ -66,7 +64,7 @@ public final class SpeechSynthesizer: Sendable {
         return try result.get()
     }
 
-    private static func prepare(_ state: inout EngineState, language: Language) throws(Failure) {
+    private static func prepare(_ state: inout EngineState, language: Language) throws(EngineFailure) {
         if state.sampleRate == 0 {
             let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 200, nil, 0)
             guard rate > 0 else { throw .didNotStart }
@@ -99,7 +97,7 @@ public final class SpeechSynthesizer: Sendable {
     }
 
     /// Runs eSpeak synchronously; its callback appends to the buffer passed as user data.
-    private static func synthesise(_ text: String) throws(Failure) -> [Int16] {
+    private static func synthesise(_ text: String) throws(EngineFailure) -> [Int16] {
         let buffer = SampleBuffer()
         let unmanaged = Unmanaged.passRetained(buffer)
         defer { unmanaged.release() }

@@ -6,8 +6,8 @@ import Testing
 @Suite("Spoken samples on a pipe")
 struct SpokenSamplesWireTests {
     /// The records written to a pipe, read back from its other end until it ends.
-    static func roundTrip(_ results: [Result<SpokenSamples, SpeechSynthesizer.Failure>], cutOff: Int = 0)
-        -> [Result<SpokenSamples, SpeechSynthesizer.Failure>] {
+    static func roundTrip(_ results: [Result<SpokenSamples, EngineFailure>], cutOff: Int = 0)
+        -> [Result<SpokenSamples, EngineFailure>] {
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return [] }
         // Written through a file first, so that a record larger than the pipe holds never blocks.
@@ -21,7 +21,7 @@ struct SpokenSamplesWireTests {
         let (kept, end) = (bytes, ends[1])
         let writer = Thread { _ = kept.withUnsafeBytes { Glibc.write(end, $0.baseAddress, size) }; close(end) }
         writer.start()
-        var read: [Result<SpokenSamples, SpeechSynthesizer.Failure>] = []
+        var read: [Result<SpokenSamples, EngineFailure>] = []
         while let result = SpokenSamplesWire.read(from: ends[0]) { read.append(result) }
         close(ends[0])
         return read
@@ -32,7 +32,7 @@ struct SpokenSamplesWireTests {
         let long = SpokenSamples(samples: (0..<100_000).map { Int16(truncatingIfNeeded: $0 &* 7919) }, sampleRate: 22_050)
         let short = SpokenSamples(samples: [1, -1, 32767, -32768], sampleRate: 16_000)
         let empty = SpokenSamples(samples: [], sampleRate: 22_050)
-        let written: [Result<SpokenSamples, SpeechSynthesizer.Failure>] = [
+        let written: [Result<SpokenSamples, EngineFailure>] = [
             .success(long), .failure(.refused(status: 2)), .success(short), .success(empty)]
         #expect(Self.roundTrip(written) == written)
     }
@@ -47,7 +47,7 @@ struct SpokenSamplesWireTests {
 
     @Test("every kind of failure comes back as it was written, with its status or language")
     func failureKinds() {
-        let failures: [Result<SpokenSamples, SpeechSynthesizer.Failure>] = [
+        let failures: [Result<SpokenSamples, EngineFailure>] = [
             .failure(.didNotStart), .failure(.refused(status: -7)), .failure(.noVoice(.german)), .failure(.noVoice(.english))]
         #expect(Self.roundTrip(failures) == failures)
     }

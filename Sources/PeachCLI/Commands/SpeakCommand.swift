@@ -25,8 +25,8 @@ struct SpeakCommand: ParsableCommand {
     func run() throws {
         let synthesizer = SpeechSynthesizer()
         for text in texts {
-            let result: Result<SpokenSamples, SpeechSynthesizer.Failure>
-            do throws(SpeechSynthesizer.Failure) {
+            let result: Result<SpokenSamples, EngineFailure>
+            do throws(EngineFailure) {
                 result = .success(try synthesizer.speak(text, in: language))
             } catch {
                 result = .failure(error)
