@@ -31,6 +31,20 @@ struct BufferStepUpTests {
         #expect(!spread.contains(true))                                  // any 4 span 2.1 s
     }
 
+    @Test("underruns less than 100 ms apart are one stall: a burst of them never steps up, a stall that goes on does")
+    func bursts() {
+        let start = ContinuousClock.now
+        func at(_ ms: Int) -> ContinuousClock.Instant { start + .milliseconds(ms) }
+        var afterStart = BufferStepUp()
+        let burst = [10, 22, 33, 45, 57, 69, 81, 93].map { afterStart.underrun(at: at($0)) }
+        #expect(!burst.contains(true))                                   // a start's 8 in 83 ms: one stall
+        let nextStall = [1200, 1212, 1224].map { afterStart.underrun(at: at($0)) }
+        #expect(!nextStall.contains(true))                               // two stalls, not four underruns
+        var cannotKeepUp = BufferStepUp()
+        let steady = (0..<40).map { cannotKeepUp.underrun(at: at($0 * 12)) }
+        #expect(steady.firstIndex(of: true) == 27)                       // one every 12 ms: at 324 ms, the 4th 100 ms apart
+    }
+
     @Test("a device failing within 2 s of a step takes the next step at once; a failure without a recent step does not")
     func failureAfterStep() {
         let start = ContinuousClock.now
@@ -47,6 +61,6 @@ struct BufferStepUpTests {
         #expect(soonAfterStep)                                           // 0.5 s after the step: the next one
         #expect(soonAfterThat)                                           // 1.6 s after that step: again
         #expect(!later)                                                  // 2.1 s after the last step: not
-        #expect(!underrunAfter)                                          // and underruns count afresh                           // and underruns count afresh
+        #expect(!underrunAfter)                                          // and underruns count afresh
     }
 }
