@@ -101,7 +101,7 @@ peach_round() {  # PERIOD PERIODS
   # Notes from A4 up: the tuning rounds read the pitch from zero crossings, several in each stretch.
   printf 'training:\n  note-range: {lowest: A4, highest: A5}\nfeedback:\n  cues: false\n  voice: false\naudio:\n  device: hw:Loopback,0,0\n  period-frames: %s\n  periods: %s\n  grow-buffer: false\n' \
     "$1" "$2" > /tmp/peach-bench.yaml
-  local report=$OUT/probe-peach-$1x$2-$RANDOM.txt; : > "$report"
+  local report; report=$(probe_report "peach-$1x$2-$RANDOM")
   PEACH_XRUN_PROBE=$report LD_PRELOAD=$PROBE "$PEACH" run --config /tmp/peach-bench.yaml --data-dir /tmp/peach-data \
     --mode match --log-level debug > "$OUT/peach.log" 2>&1 &
   local pid=$! start
@@ -112,11 +112,12 @@ peach_round() {  # PERIOD PERIODS
   local rc=$?
   round_figures "$report" "$start" $pid "peach $1x$2" "peach run ($(basename "$(dirname "$PEACH")") build), $1 × $2"
   kill -TERM $pid; wait $pid
+  keep_probe_report "$report"
   return $rc
 }
 
 fluid_round() {  # PERIOD PERIODS
-  local report=$OUT/probe-fluidsynth-$1x$2-$RANDOM.txt; : > "$report"
+  local report; report=$(probe_report "fluidsynth-$1x$2-$RANDOM")
   PEACH_XRUN_PROBE=$report LD_PRELOAD=$PROBE fluidsynth -a alsa -m alsa_seq -o audio.alsa.device=hw:Loopback,0,0 \
     -o audio.period-size="$1" -o audio.periods="$2" -r 48000 -R 0 -C 0 -s -i "$ROOT/SoundFonts/peach.sf2" > "$OUT/fluidsynth.log" 2>&1 &
   local pid=$!
@@ -128,6 +129,7 @@ fluid_round() {  # PERIOD PERIODS
   local rc=$?
   round_figures "$report" "$start" $pid "fluidsynth $1x$2" "stock FluidSynth, $1 × $2"
   kill -TERM $pid; wait $pid
+  keep_probe_report "$report"
   return $rc
 }
 

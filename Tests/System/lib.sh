@@ -31,6 +31,13 @@ waited() {
   [ $ms -gt $(( $3 * 500 )) ] && echo "WAITED: $(( ms / 1000 )).$(( ms % 1000 / 100 )) s of $3 s for $1"
   return 0
 }
+# probe_report NAME: an empty file for the xrun probe's report (xrun-probe/probe.c), in the guest's
+# memory (/tmp: tmpfs under the overlay), not in $OUT. The probe writes from the audio thread it
+# measures; a write to the 9p results directory held that thread in the kernel (0.2-0.4 ms on a quiet
+# host, waiting on QEMU) at every 4 KB flush, about every 1.3 s at 128 x 2, and the realtime group's
+# starts showed xruns 1.24-1.26 s apart. keep_probe_report REPORT copies it into $OUT afterwards.
+probe_report() { local f=/tmp/probe-$1.txt; : > "$f"; echo "$f"; }
+keep_probe_report() { cp "$1" "$OUT/" 2>/dev/null || :; }
 # Runs the Swift Testing suites whose names match $1 inside the guest (VM-only tests are enabled
 # by PEACH_SYSTEM_TEST=1).
 run_swift_tests() {

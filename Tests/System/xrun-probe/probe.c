@@ -2,12 +2,17 @@
 // (peach or stock fluidsynth) with LD_PRELOAD: it wraps ALSA's snd_pcm_writei and snd_pcm_writen and
 // appends to the file named by PEACH_XRUN_PROBE one line per event, on CLOCK_MONOTONIC:
 //   first NANOSECONDS     the program's first write to a PCM (the device is open and playing)
-//   xrun NANOSECONDS      a write answered -EPIPE: the buffer ran empty (an underrun)
+//   xrun NANOSECONDS WAITED  a write answered -EPIPE: the buffer ran empty (an underrun); WAITED ns
+//                         is how long that write had waited in ALSA: longer than the whole buffer,
+//                         the program was waiting with its next period ready and the device (or the
+//                         host) did not wake it in time; short, the program came late
 //   error NANOSECONDS ERRNO  a write failed otherwise (not -EAGAIN): the program loses the device
 //   render NANOSECONDS GAP  a write began GAP ns after the thread's previous write returned: the time
 //                           the program spent making that period (render, conversion, recovery)
 // Render lines are gathered per thread and written 4 KB at a time after a write returns, outside the
 // measured gaps and delaying no write; the last few of a killed program may be lost.
+// The writes come from the measured audio thread itself: PEACH_XRUN_PROBE names a file in memory
+// (tmpfs; lib.sh's probe_report), since a write to a slow file system stalls that thread.
 // The same probe in both programs makes their xrun counts comparable. Plain C, built by the Makefile
 // with the toolchain's clang and linked with nothing but libc and libdl: as a SwiftPM library it
 // brought the Swift runtime into both programs (libswiftCore, libstdc++), and their figures with it.
@@ -47,9 +52,9 @@ static void note(const char *what, long code) {
     if (length > 0) (void)!write(report, line, (size_t)length);
 }
 
-static long observed(long result) {
+static long observed(long result, long long began) {
     if (atomic_exchange(&started, 1) == 0) note("first", 0);
-    if (result == -EPIPE) note("xrun", 0);
+    if (result == -EPIPE) note("xrun", (long)(monotonic() - began));
     else if (result < 0 && result != -EAGAIN) note("error", -result);
     return result;
 }
@@ -80,13 +85,15 @@ static long returned(long result) {
 long snd_pcm_writei(void *pcm, const void *buffer, unsigned long frames) {
     static writei_function real;
     if (!real) real = (writei_function)dlsym(RTLD_NEXT, "snd_pcm_writei");
-    note_render(monotonic());
-    return returned(observed(real(pcm, buffer, frames)));
+    long long began = monotonic();
+    note_render(began);
+    return returned(observed(real(pcm, buffer, frames), began));
 }
 
 long snd_pcm_writen(void *pcm, void **buffers, unsigned long frames) {
     static writen_function real;
     if (!real) real = (writen_function)dlsym(RTLD_NEXT, "snd_pcm_writen");
-    note_render(monotonic());
-    return returned(observed(real(pcm, buffers, frames)));
+    long long began = monotonic();
+    note_render(began);
+    return returned(observed(real(pcm, buffers, frames), began));
 }
