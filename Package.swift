@@ -114,7 +114,8 @@ let package = Package(
             name: "PeachConfig",
             dependencies: ["PeachDomain", "PeachText", "PeachYAML"]
         ),
-        // Tells the kernel, as the program loads, that its own pages are read at random (`ProgramPages`).
+        // Tells the kernel, as the program loads, that its own pages are read at random (`ProgramPages`),
+        // and turns transparent huge pages off (`HugePages`).
         .target(name: "PeachProgramPages"),
         // posix_spawn with the GNU extensions Swift's Glibc does not show (pipe2, closefrom).
         .target(name: "PeachSpawn"),

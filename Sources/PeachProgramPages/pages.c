@@ -3,6 +3,7 @@
 #include <link.h>
 #include <sys/auxv.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <unistd.h>
 #include "PeachProgramPages.h"
 
@@ -26,6 +27,14 @@ int peach_program_pages_read_at_random(void) {
         if (madvise((void *)start, end - start, MADV_RANDOM) == 0) advised++;
     }
     return advised;
+}
+
+int peach_program_pages_no_huge_pages(void) {
+    return prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0);
+}
+
+int peach_program_pages_huge_pages_off(void) {
+    return prctl(PR_GET_THP_DISABLE, 0, 0, 0, 0) == 1;
 }
 
 /// Before the program's other constructors (Foundation's among them) and before `main`.

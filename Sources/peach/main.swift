@@ -4,6 +4,8 @@ import PeachCommandLine
 
 // Before any thread starts: the box's threads share two malloc arenas.
 MallocArenas.limit()
+// Before any thread starts too: no 2 MB pages for stacks that use a few KB.
+HugePages.turnOff()
 // Before anything else: a signal during `peach run`'s start-up must not kill it.
 EarlySignals.install(forArguments: CommandLine.arguments)
 StandardOutputCheck.install()

@@ -36,10 +36,13 @@ uptime_ns() { local u; read -r u _ < /proc/uptime; echo $(( ${u%.*} * 1000000000
 FIGURES=$OUT/figures.txt; : > "$FIGURES"
 record() { echo "$1 $2 $3 $4" >> "$FIGURES"; }
 
-# peak_rss PID KEY WHAT: the program's peak resident set (VmHWM) so far.
+# peak_rss PID KEY WHAT: the program's peak resident set (VmHWM) so far, and how much of what it
+# holds now is in transparent huge pages (the guest's kernel makes them wherever a mapping has an
+# aligned 2 MB: Peach turns them off, stock FluidSynth does not).
 peak_rss() {
-  local kb mb; kb=$(status_kb "$1" VmHWM); mb=$(( kb / 1024 )).$(( kb % 1024 * 10 / 1024 ))
-  echo "FIGURE: peak RSS, $3: $mb MB"
+  local kb mb huge; kb=$(status_kb "$1" VmHWM); mb=$(( kb / 1024 )).$(( kb % 1024 * 10 / 1024 ))
+  huge=$(awk '/^AnonHugePages:/ { s += $2 } END { print s + 0 }' /proc/$1/smaps)
+  echo "FIGURE: peak RSS, $3: $mb MB (now $(( huge / 1024 )) MB in transparent huge pages)"
   record $2 rss_mb "$mb"
 }
 

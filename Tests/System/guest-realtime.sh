@@ -40,6 +40,8 @@ run_case() {  # NAME EXPECTED_LOG_REGEX EXPECTED_POLICY EXPECTED_PRIORITY [WRAPP
   local seen
   seen=$(audio_thread $pid) || fail "$name: no thread named peach-audio in /proc/$pid/task"
   [ "$seen" = "$policy $priority" ] || fail "$name: audio thread policy/priority '$seen', expected '$policy $priority'"
+  # No transparent huge pages (the guest's kernel gives them to every mapping): HugePages.
+  grep -q '^THP_enabled:[[:space:]]*0$' /proc/$pid/status || fail "$name: transparent huge pages are on: $(grep THP_enabled /proc/$pid/status)"
   kill -TERM $pid; wait $pid; local rc=$?
   [ $rc -eq 0 ] || fail "$name: exit $rc on SIGTERM"
   echo "RESULT: $name: audio thread policy $seen (0 = SCHED_OTHER, 1 = SCHED_FIFO); log: $(grep -o 'audio thread: .*' "$OUT/$name.log" | head -1)"
