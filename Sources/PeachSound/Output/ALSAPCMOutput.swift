@@ -60,7 +60,9 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
     private let interleaved: UnsafeMutablePointer<Int16>
     private var isWarm = false
     /// Stack the render thread touches before it plays (render, ALSA's write and the kernel's entry).
-    static let stackPrefault = 256 * 1024
+    /// The render path with every voice slot sounding uses about 8 KB of it in a debug build
+    /// (`RenderStackDepthTests` keeps it within a quarter); 256 KB kept 0.2 MB resident for nothing.
+    static let stackPrefault = 64 * 1024
 
     public init(renderer: VoiceRenderer, configuration: Configuration = Configuration()) {
         self.renderer = renderer
