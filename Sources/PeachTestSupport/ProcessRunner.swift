@@ -5,6 +5,27 @@ public enum ProcessRunner {
     /// `environment` replaces the inherited one when given.
     public static func run(_ executable: URL, _ arguments: [String],
                            environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
+        try retryingBusy { try runOnce(executable, arguments, environment: environment) }
+    }
+
+    /// Starts the program again while it is "Text file busy": a test that has just copied it may
+    /// share the copy's writing descriptor with a child another test forks in that instant, until
+    /// that child execs.
+    static func retryingBusy<Result>(_ start: () throws -> Result) throws -> Result {
+        var attempt = 0
+        while true {
+            do {
+                return try start()
+            } catch let error as NSError where attempt < 100
+                && (error.userInfo[NSUnderlyingErrorKey] as? NSError)?.code == Int(ETXTBSY) {
+                attempt += 1
+                sched_yield()
+            }
+        }
+    }
+
+    private static func runOnce(_ executable: URL, _ arguments: [String],
+                                environment: [String: String]?) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -23,6 +44,11 @@ extension ProcessRunner {
     /// Like `run`, with standard output and standard error apart (each through a file, so neither
     /// pipe can fill while the other is read).
     public static func runApart(_ executable: URL, _ arguments: [String], environment: [String: String]? = nil)
+        throws -> (status: Int32, output: String, error: String) {
+        try retryingBusy { try runApartOnce(executable, arguments, environment: environment) }
+    }
+
+    private static func runApartOnce(_ executable: URL, _ arguments: [String], environment: [String: String]?)
         throws -> (status: Int32, output: String, error: String) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-run-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
