@@ -62,10 +62,8 @@ xruns() {
 # device, and how many came while the program had waited in its write longer than the buffer
 # (BUFFER_NS: its next period ready, the device late to wake it).
 start_xruns() {
-  local n waited
-  read -r n waited <<< "$(awk -v limit="${BUFFER_NS:-0}" '$1 == "first" { first = $2 }
-    $1 == "xrun" && first != "" && $2 >= first && $2 - first <= 5000000000 { n++; if ($3 > limit) w++ }
-    END { print n + 0, w + 0 }' "$1")"
+  local n errors waited
+  read -r n errors waited <<< "$(start_xrun_counts "$1" 5 "${BUFFER_NS:-0}")"
   echo "FIGURE: xruns in the first 5 s after the start, $3: $n ($waited while the program waited longer than the whole buffer)"
   record $2 start_xruns $n
 }
@@ -201,12 +199,9 @@ for buffer in "${buffers[@]}"; do
   peach_round "$1" "$2" || fail "peach run, $1 × $2"
 done
 
-# Starts, per buffer, A B B A, on snd-dummy with a high-resolution timer: snd-aloop's clock runs on
-# the kernel's 4 ms ticks (HZ 250) and cannot keep a shorter period (about 125 periods a second at
-# 128 × 2 instead of 375; its first tick after a start, often late, drains the buffer while the
-# writer waits with its next period ready). No keyboard: each program waits with its output playing.
-modprobe snd-dummy hrtimer=1 || fail "modprobe snd-dummy"
-waitfor /proc/asound/cards Dummy 20 "snd-dummy's card" || exit 1
+# Starts, per buffer, A B B A, on snd-dummy with a high-resolution timer (dummy_card: snd-aloop's
+# clock cannot keep a period under 4 ms). No keyboard: each program waits with its output playing.
+dummy_card || exit 1
 unplug_keyboard
 start_round() {  # PROGRAM PERIOD PERIODS
   local report pid; report=$(probe_report "start-$1-$2x$3-$RANDOM")

@@ -60,24 +60,19 @@ echo "RESULT: step up: $(grep -c 'repeated underruns' "$OUT/stepup.log") step(s)
 # Starting: xruns in the first seconds after the first write to the device, peach run (its default
 # buffer) against stock fluidsynth with the same buffer, interleaved A B B A, both counted by the
 # same preloaded probe (xrun-probe/probe.c: a line per underrun). The window is the measurement itself.
-# The device is snd-dummy on a high-resolution timer, not snd-aloop: snd-aloop's clock runs on the
-# kernel's 4 ms ticks (HZ 250) and cannot keep a 2.67 ms period. Both programs wrote about 125
-# periods a second to it instead of 375, and its first tick after a start, often late by a tick or
-# two, drained the 5.3 ms buffer while the writer waited with its next period ready: 24 of Peach's
-# xruns in 16 starts and 8 of FluidSynth's were of that kind, none on snd-dummy (374 periods a second).
+# The device is snd-dummy on a high-resolution timer, not snd-aloop (dummy_card): on snd-aloop 24 of
+# Peach's xruns in 16 starts and 8 of FluidSynth's came while the writer waited with its next period
+# ready, none on snd-dummy (374 periods a second).
 PROBE=$ROOT/.build/libPeachXrunProbe.so
 WINDOW_S=5
-modprobe snd-dummy hrtimer=1 || fail "modprobe snd-dummy"
-waitfor /proc/asound/cards Dummy 20 "snd-dummy's card" || fail "no snd-dummy card"
+dummy_card || fail "no snd-dummy card"
 DUMMY=hw:Dummy,0,0
 printf 'audio:\n  device: %s\n' "$DUMMY" > "$OUT/default-buffer.yaml"
-# A write that waited in ALSA longer than the whole buffer (128 × 2 at 48 kHz) before it answered
-# -EPIPE: the program was waiting with its next period ready and the device did not wake it in time.
-BUFFER_NS=5333333
+BUFFER_NS=5333333   # 128 × 2 at 48 kHz
 start_xruns() {  # NAME COMMAND...: runs it with the probe; prints the xruns of its first WINDOW_S s,
   # then how many of them came while the program waited longer than the buffer
   local name=$1; shift
-  local report line first= n=0 waiting=0 t waited
+  local report xruns errors waited
   report=$(probe_report "$name")
   PEACH_XRUN_PROBE=$report LD_PRELOAD=$PROBE "$@" > "$OUT/$name.log" 2>&1 &
   local pid=$!
@@ -87,13 +82,8 @@ start_xruns() {  # NAME COMMAND...: runs it with the probe; prints the xruns of 
   keep_probe_report "$report"
   # An underrun, or a write that failed otherwise (the program lost the device for a while): both
   # break the sound.
-  while read -r line t waited _; do
-    [ "$line" = first ] && first=$t
-    [[ $line == @(xrun|error) ]] && [ $(( t - first )) -le $(( WINDOW_S * 1000000000 )) ] || continue
-    n=$((n + 1))
-    [ "$line" = xrun ] && [ "${waited:-0}" -gt $BUFFER_NS ] && waiting=$((waiting + 1))
-  done < "$report"
-  echo $n $waiting
+  read -r xruns errors waited <<< "$(start_xrun_counts "$report" $WINDOW_S $BUFFER_NS)"
+  echo $(( xruns + errors )) $waited
 }
 if [ ! -f "$PROBE" ]; then
   fail "no xrun probe at $PROBE (make .build/libPeachXrunProbe.so)"

@@ -38,6 +38,26 @@ waited() {
 # starts showed xruns 1.24-1.26 s apart. keep_probe_report REPORT copies it into $OUT afterwards.
 probe_report() { local f=/tmp/probe-$1.txt; : > "$f"; echo "$f"; }
 keep_probe_report() { cp "$1" "$OUT/" 2>/dev/null || :; }
+# start_xrun_counts REPORT WINDOW_S BUFFER_NS: from a probe report, "XRUNS ERRORS WAITED": the
+# underruns and the otherwise failed writes of the first WINDOW_S s after the first write, and how
+# many of those underruns came at a write that had waited in ALSA longer than the whole buffer
+# (BUFFER_NS: the program's next period was ready and the device did not wake it in time).
+start_xrun_counts() {
+  awk -v window=$(( $2 * 1000000000 )) -v buffer="$3" '$1 == "first" { first = $2 }
+    ($1 == "xrun" || $1 == "error") && first != "" && $2 >= first && $2 - first <= window {
+      if ($1 == "error") { e++; next }
+      x++; if ($3 > buffer) w++
+    }
+    END { print x + 0, e + 0, w + 0 }' "$1"
+}
+# dummy_card: loads snd-dummy on a high-resolution timer and waits for its card. snd-aloop's clock
+# runs on the kernel's 4 ms ticks (HZ 250) and cannot keep a 2.67 ms period: at 128 × 2 both programs
+# wrote about 125 periods a second to it instead of 375, and its first tick after a start, often a
+# tick or two late, drained the buffer while the writer waited with its next period ready.
+dummy_card() {
+  modprobe snd-dummy hrtimer=1 || { fail "modprobe snd-dummy"; return 1; }
+  waitfor /proc/asound/cards Dummy 20 "snd-dummy's card"
+}
 # Runs the Swift Testing suites whose names match $1 inside the guest (VM-only tests are enabled
 # by PEACH_SYSTEM_TEST=1).
 run_swift_tests() {

@@ -56,7 +56,7 @@ for g in "${groups[@]}"; do
     elif [ -n "$checks" ]; then
       echo "host: $checks on what the guest left in $OUT/$g" >> "$log"
       PEACH_SYSTEM_TEST=1 PEACH_SYSTEM_TEST_OUT="$OUT/$g" .build/debug/PeachPackageTests.xctest \
-        --testing-library swift-testing --filter "$checks" >> "$log" 2>&1 || rc=1
+        --testing-library swift-testing --filter "$checks" >> "$log" 2>&1 || { [ $rc -eq 0 ] && rc=1; }
     fi
   fi
   if [ $rc -eq 0 ]; then passed=$((passed + 1)); verdict=PASS; else failed=$((failed + 1)); verdict="FAIL (exit $rc)"; fi
