@@ -248,6 +248,11 @@ let package = Package(
             name: "peach-soundfont",
             dependencies: ["SoundFontWriter"]
         ),
+        // The bench's own arithmetic (dating captured frames), on the executable target.
+        .testTarget(
+            name: "PeachBenchTests",
+            dependencies: ["peach-bench"]
+        ),
         .testTarget(
             name: "SoundFontWriterTests",
             dependencies: ["PeachTestSupport", "SoundFontWriter"]

@@ -1,36 +1,39 @@
 import CAlsa
+import Glibc
 import PeachMIDI
 
 /// The loopback card's capture side, read 64 frames at a time. Capture data arrives a period at a
-/// time, so a read's return time is late by up to a period; the capture clock runs at 48 kHz from its
-/// start, so frame n was captured at start + n / 48 kHz, and the earliest start consistent with every
-/// read so far is the best estimate of it.
+/// time, so a read's return time is late by up to a period; after each read the device's status says
+/// how far its pointer had got and when, and `CaptureClock` dates every frame from those marks.
 final class LoopbackCapture {
     private let pcm: OpaquePointer
+    private let status: OpaquePointer
     private let frames = 64
     private var buffer: [Int16]
     private var capturedFrames: UInt64 = 0
-    private var captureStart = UInt64.max
+    private var clock = CaptureClock()
     private let threshold = 100
     /// While recording: the left channel of every frame read since `recordingFrom` (capture frames).
     private var recording: [Int16]?
     private var recordingFrom: UInt64 = 0
     private var restartedWhileRecording = false
 
-    /// Samples in capture order and the capture time of the first one (CLOCK_MONOTONIC ns).
+    /// Samples in capture order, and the capture's clock to date them (CLOCK_MONOTONIC ns).
     struct Recording {
         var samples: [Double]
-        var start: UInt64
-        static let rate = 48_000.0
+        /// The capture frame of the first sample.
+        var firstFrame: UInt64
+        var clock: CaptureClock
+        static let rate = CaptureClock.nominalRate
 
         /// The sample captured at `time` (may lie outside the recording).
         func index(at time: UInt64) -> Int {
-            Int((Double(Int64(bitPattern: time &- start)) * Self.rate / 1e9).rounded())
+            Int(((clock.frame(at: time) ?? 0) - Double(firstFrame)).rounded())
         }
 
         /// When the (fractional) sample `index` was captured.
         func time(at index: Double) -> UInt64 {
-            UInt64(Int64(bitPattern: start) + Int64((index * 1e9 / Self.rate).rounded()))
+            clock.time(ofFrame: Double(firstFrame) + index) ?? 0
         }
     }
 
@@ -41,33 +44,58 @@ final class LoopbackCapture {
         }
         // The playback side already fixed the format; ask for the same and small periods.
         guard snd_pcm_set_params(handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 2, 48_000, 0, 100_000) >= 0,
-              snd_pcm_start(handle) >= 0 else {
+              Self.stampMonotonic(handle), snd_pcm_start(handle) >= 0 else {
             benchFailure("cannot configure and start the loopback capture")
         }
+        var status: OpaquePointer?
+        guard snd_pcm_status_malloc(&status) >= 0, let status else { benchFailure("cannot allocate an ALSA status") }
         pcm = handle
+        self.status = status
         buffer = [Int16](repeating: 0, count: frames * 2)
     }
 
-    deinit { snd_pcm_close(pcm) }
+    deinit {
+        snd_pcm_status_free(status)
+        snd_pcm_close(pcm)
+    }
+
+    /// Has the device stamp its pointer's moves, on CLOCK_MONOTONIC like `monotonicNanoseconds`.
+    private static func stampMonotonic(_ pcm: OpaquePointer) -> Bool {
+        var params: OpaquePointer?
+        guard snd_pcm_sw_params_malloc(&params) >= 0, let params else { return false }
+        defer { snd_pcm_sw_params_free(params) }
+        return snd_pcm_sw_params_current(pcm, params) >= 0
+            && snd_pcm_sw_params_set_tstamp_mode(pcm, params, SND_PCM_TSTAMP_ENABLE) >= 0
+            && snd_pcm_sw_params_set_tstamp_type(pcm, params, SND_PCM_TSTAMP_TYPE_MONOTONIC) >= 0
+            && snd_pcm_sw_params(pcm, params) >= 0
+    }
+
+    /// Notes how far the device's pointer had got, and when it got there.
+    private func markDevicePosition() {
+        guard snd_pcm_status(pcm, status) >= 0 else { benchFailure("cannot read the loopback capture's status") }
+        var stamp = timespec()
+        snd_pcm_status_get_htstamp(status, &stamp)
+        let time = UInt64(stamp.tv_sec) * 1_000_000_000 + UInt64(stamp.tv_nsec)
+        clock.note(frame: capturedFrames + UInt64(snd_pcm_status_get_avail(status)), time: time)
+    }
 
     /// Reads one chunk; returns when its first loud frame was captured, if it has one.
     private func read() -> UInt64? {
         let got = snd_pcm_readi(pcm, &buffer, snd_pcm_uframes_t(frames))
-        let now = monotonicNanoseconds()
         guard got > 0 else {
-            // An overrun loses frames: restart the capture and its clock.
+            // An overrun loses frames: restart the capture, whose pointer starts again from 0.
             snd_pcm_recover(pcm, Int32(got), 1)
             snd_pcm_start(pcm)
             capturedFrames = 0
-            captureStart = .max
+            clock = CaptureClock()
             restartedWhileRecording = recording != nil
             return nil
         }
         if recording != nil { for i in 0..<Int(got) { recording?.append(buffer[2 * i]) } }
         capturedFrames += UInt64(got)
-        captureStart = min(captureStart, now &- capturedFrames * 1_000_000_000 / 48_000)
+        markDevicePosition()
         guard let loud = (0..<Int(got)).first(where: { abs(Int(buffer[2 * $0])) > threshold }) else { return nil }
-        return captureStart &+ (capturedFrames - UInt64(Int(got) - loud)) * 1_000_000_000 / 48_000
+        return clock.time(ofFrame: Double(capturedFrames - UInt64(Int(got) - loud)))
     }
 
     /// From now on, keeps every sample read.
@@ -81,8 +109,7 @@ final class LoopbackCapture {
     func stopRecording() -> Recording? {
         defer { recording = nil }
         guard let recording, !restartedWhileRecording else { lastRecording = nil; return nil }
-        lastRecording = Recording(samples: recording.map { Double($0) / 32768 },
-                                  start: captureStart &+ recordingFrom * 1_000_000_000 / 48_000)
+        lastRecording = Recording(samples: recording.map { Double($0) / 32768 }, firstFrame: recordingFrom, clock: clock)
         return lastRecording
     }
 
