@@ -1,6 +1,7 @@
 #!/bin/bash
 # `make bench`'s practice-box figures, in the QEMU guest, Peach beside stock FluidSynth on the same
-# device (snd-aloop) and the same emulated USB keyboard, interleaved A B B A per buffer size:
+# device (snd-aloop, clocked by snd-dummy's high-resolution timer) and the same emulated USB
+# keyboard, interleaved A B B A per buffer size:
 # - the idle CPU use of `peach run` and of stock FluidSynth with no note sounding;
 # - per buffer (64×2, 128×2, 128×3, 256×3): the latency from a MIDI event on the keyboard to the
 #   sound out of snd-aloop (peach-bench --e2e-latency; --notes for FluidSynth) and the xruns per
@@ -9,8 +10,8 @@
 #   (peach-bench --tuning-latency): Peach's tuning path against FluidSynth's pitch bend; and the
 #   peak RSS of each program after its round (Peach's own SoundFont in both) and the time it took to
 #   make each period while measuring (median, p99);
-# - per buffer, the xruns in the first 5 s after each program's start, A B B A, on snd-dummy (a
-#   high-resolution clock: snd-aloop's runs on 4 ms ticks);
+# - per buffer, the xruns in the first 5 s after each program's start, A B B A, on snd-dummy itself
+#   (hw:Dummy,0,0);
 # - at the end, per buffer and figure, the mean of Peach's rounds against FluidSynth's: a ratio for
 #   times, a difference for xruns and memory.
 # PEACH_BOXBENCH_BUFFERS="128 2" (comma-separated "FRAMES PERIODS") measures only those buffers.
@@ -24,9 +25,28 @@ PROBE=.build/libPeachXrunProbe.so
 export XDG_CACHE_HOME=/tmp/peach-cache XDG_CONFIG_HOME=/tmp/peach-config
 # The tuning rounds' recordings, for a look afterwards (peach-bench --tuning-latency).
 export PEACH_BENCH_RECORDINGS=$OUT
-modprobe snd-seq; modprobe snd-aloop || { echo "FAIL: modprobe snd-aloop"; exit 1; }
+# snd-aloop clocked by snd-dummy's high-resolution timer. On its own snd-aloop's clock runs on the
+# kernel's 4 ms ticks (HZ 250) and cannot keep a shorter period: at 128 × 2 both programs wrote about
+# 125 periods a second to it instead of 375. With timer_source it moves a period at each period of a
+# snd-dummy stream of the same size (dummy_clock): the PCM timer of snd-dummy's playback subdevice 1,
+# whose timer id is (1 << 1) | 0. Under emulation that clock drops a late tick now and then (about
+# 364 periods a second of 375), so peach-bench dates what it captures by the device's own pointer.
+modprobe snd-seq
+dummy_card || exit 1
+modprobe snd-aloop timer_source=Dummy.0.2 || { echo "FAIL: modprobe snd-aloop"; exit 1; }
 setup_keyboard
 waitfor /proc/asound/cards Loopback 20 || exit 1
+# dummy_clock PERIOD PERIODS: snd-dummy playing silence with that period on hw:Dummy,0,1 (the
+# loopback card's clock), in place of the one before; with no arguments, just stops it.
+CLOCK=
+dummy_clock() {
+  [ -n "$CLOCK" ] && { kill $CLOCK; wait $CLOCK; CLOCK=; }
+  [ $# -eq 2 ] || return 0
+  aplay -q -D hw:Dummy,0,1 -t raw -f S16_LE -c 2 -r 48000 --period-size="$1" --buffer-size=$(( $1 * $2 )) /dev/zero \
+    > "$OUT/clock.log" 2>&1 &
+  CLOCK=$!
+  waitfor /proc/asound/Dummy/pcm0p/sub1/status 'RUNNING' 30 "snd-dummy's clock at $1 × $2" || { cat "$OUT/clock.log"; return 1; }
+}
 calibrate || exit 1
 plug_keyboard
 waitfor /proc/asound/seq/clients "$KEYBOARD_NAME" 60 "the keyboard in the sequencer" || exit 1
@@ -174,6 +194,7 @@ idle_cpu() {
 }
 
 # Idle CPU first: each program with its audio output open at 512 × 3, no note sounding.
+dummy_clock 512 3 || exit 1
 printf 'audio:\n  device: hw:Loopback,0,0\n  period-frames: 512\n  periods: 3\n' > /tmp/peach-idle.yaml
 unplug_keyboard
 "$PEACH" run --config /tmp/peach-idle.yaml --data-dir /tmp/peach-data > "$OUT/idle.log" 2>&1 &
@@ -193,15 +214,16 @@ waitfor /proc/asound/seq/clients "$KEYBOARD_NAME" 60 "the keyboard in the sequen
 IFS=',' read -r -a buffers <<< "${PEACH_BOXBENCH_BUFFERS:-64 2,128 2,128 3,256 3}"
 for buffer in "${buffers[@]}"; do
   set -- $buffer
+  dummy_clock "$1" "$2" || { fail "snd-dummy's clock at $1 × $2"; continue; }
   peach_round "$1" "$2" || fail "peach run, $1 × $2"
   fluid_round "$1" "$2" || fail "fluidsynth, $1 × $2"
   fluid_round "$1" "$2" || fail "fluidsynth, $1 × $2"
   peach_round "$1" "$2" || fail "peach run, $1 × $2"
 done
 
-# Starts, per buffer, A B B A, on snd-dummy with a high-resolution timer (dummy_card: snd-aloop's
-# clock cannot keep a period under 4 ms). No keyboard: each program waits with its output playing.
-dummy_card || exit 1
+# Starts, per buffer, A B B A, on snd-dummy itself (hw:Dummy,0,0), its clock for snd-aloop stopped.
+# No keyboard: each program waits with its output playing.
+dummy_clock
 unplug_keyboard
 start_round() {  # PROGRAM PERIOD PERIODS
   local report pid; report=$(probe_report "start-$1-$2x$3-$RANDOM")
