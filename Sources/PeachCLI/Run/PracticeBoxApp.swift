@@ -190,9 +190,16 @@ final class PracticeBoxApp {
         }
     }
 
-    /// Each underrun in the debug log with the count so far (the guest's web bench reads them).
+    /// The count of underruns in the debug log whenever it has grown, looked at once a second (the
+    /// audio thread only counts them; the guest's web bench reads the latest). Not at all when the
+    /// log does not show debug lines.
     private func logUnderruns() async {
-        for await total in output.underrunTotals {
+        guard logger.logLevel <= .debug else { return }
+        var logged = 0
+        while (try? await Task.sleep(for: .seconds(1))) != nil {
+            let total = output.underruns
+            guard total != logged else { continue }
+            logged = total
             logger.debug("\(texts.current.text(.runAudioUnderrun, String(total)))")
         }
     }

@@ -38,11 +38,10 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
     private let continuation: AsyncStream<AudioOutputEvent>.Continuation
     private let running = ManagedAtomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
+    /// Only counted on the audio thread, for a reader to look at: telling anyone there (an
+    /// AsyncStream's yield) would take the stream's lock and allocate the reader's wake-up, at the
+    /// moment the thread is already late.
     private let _underruns = ManagedAtomic<Int>(0)
-    /// The number of underruns so far, each time it grows; only the latest is kept for a slow reader,
-    /// and these never crowd out `events`.
-    public let underrunTotals: AsyncStream<Int>
-    private let underrunContinuation: AsyncStream<Int>.Continuation
     /// The period and buffer the device granted, in frames (after `start`).
     public private(set) var periodFrames = 0
     public private(set) var bufferFrames = 0
@@ -70,7 +69,6 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
         requestedPeriodFrames = configuration.periodFrames
         requestedPeriods = configuration.periodCount
         (events, continuation) = AsyncStream.makeStream(of: AudioOutputEvent.self, bufferingPolicy: .bufferingNewest(16))
-        (underrunTotals, underrunContinuation) = AsyncStream.makeStream(of: Int.self, bufferingPolicy: .bufferingNewest(1))
         mono = .allocate(capacity: BufferStepUp.largestPeriod)
         mono.initialize(repeating: 0, count: BufferStepUp.largestPeriod)
         interleaved = .allocate(capacity: BufferStepUp.largestPeriod * 2)
@@ -147,7 +145,6 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
         guard running.exchange(false, ordering: .acquiringAndReleasing) else { return }
         finished.wait()
         continuation.finish()
-        underrunContinuation.finish()
     }
 
     /// Opens and configures the device; the message says what failed.
@@ -241,8 +238,7 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
                 }
                 let error = Int32(result)
                 if error == -EPIPE {
-                    // The sound has already broken up here; telling costs nothing that matters.
-                    underrunContinuation.yield(_underruns.wrappingIncrementThenLoad(ordering: .relaxed))
+                    _underruns.wrappingIncrement(ordering: .relaxed)
                     if configuration.enlargesBufferOnUnderruns, stepUp.underrun(at: clock.now),
                        enlargeBuffer(device, interleaved: interleaved) {
                         break
