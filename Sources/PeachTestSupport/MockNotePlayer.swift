@@ -31,6 +31,15 @@ public final class MockNotePlayer: NotePlayer {
         return handle
     }
 
+    /// With `offersDirectTuning`, a note that sounds from its first `adjustFrequency` (as the engine's,
+    /// whose first move may also come from the input thread); else the domain's default.
+    public func prepare(frequency: Frequency, velocity: MIDIVelocity, amplitude: AmplitudeDB) throws -> any PlaybackHandle {
+        guard offersDirectTuning else { return PreparedNote(player: self, velocity: velocity, amplitude: amplitude) }
+        let handle = try start(frequency: frequency, duration: nil, velocity: velocity, amplitude: amplitude)
+        handle.awaitsFirstTouch = true
+        return handle
+    }
+
     public func stopAll() throws {
         stopAllCount += 1
         if let stopAllError { throw stopAllError }
@@ -55,8 +64,10 @@ public final class MockNotePlayer: NotePlayer {
 @MainActor
 public final class MockPlaybackHandle: PlaybackHandle {
     public let clock: ManualTrainingClock
-    public let startedAt: Duration
-    public let initialFrequency: Frequency
+    public private(set) var startedAt: Duration
+    /// Prepared (`MockNotePlayer.prepare`) and not yet moved: silent, its frequency only expected.
+    public internal(set) var awaitsFirstTouch = false
+    public private(set) var initialFrequency: Frequency
     public let duration: NoteDuration?
     public let velocity: MIDIVelocity
     public let amplitude: AmplitudeDB
@@ -82,11 +93,15 @@ public final class MockPlaybackHandle: PlaybackHandle {
     }
 
     public var currentFrequency: Frequency { frequencies.last! }
-    public var isSounding: Bool { endedAt == nil }
+    public var isSounding: Bool { endedAt == nil && !awaitsFirstTouch }
 
     public func adjustFrequency(_ frequency: Frequency) throws {
         if let adjustError { throw adjustError }
-        frequencies.append(frequency)
+        guard awaitsFirstTouch else { return frequencies.append(frequency) }
+        awaitsFirstTouch = false
+        startedAt = clock.elapsed
+        initialFrequency = frequency
+        frequencies = [frequency]
     }
 
     public func stop() throws {

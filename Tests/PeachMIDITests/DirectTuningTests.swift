@@ -51,6 +51,32 @@ struct DirectTuningTests {
         #expect(note.moves.map(\.frequency) == [try #require(route.frequency(at: -1)), try #require(route.frequency(at: 1))])
     }
 
+    @Test("a note awaiting its first touch: the wheel in its neutral zone does not start it, out of it it does, once")
+    func firstTouch() throws {
+        let tuning = DirectTuning()
+        let note = MockDirectNote()
+        let route = TuningRoute(note: note, centre: 523.25, range: Cents(100), awaitsFirstTouch: true)
+        tuning.follow(route)
+        // A wheel resting near its centre sends small values: the mapper starts no gesture there.
+        #expect(!tuning.deliver(.pitchBend(channel: 2, value: 200), mappedBy: Self.wheel, at: 1))
+        #expect(note.moves.isEmpty)
+        #expect(tuning.deliver(.pitchBend(channel: 2, value: -2000), mappedBy: Self.wheel, at: 2))
+        let expected = try #require(route.frequency(at: WheelPosition.outsideNeutralZone(-2000.0 / 8192, neutralZone: 0.05)))
+        #expect(abs((try #require(note.moves.first?.frequency)).cents(from: expected).rawValue) < 1e-9)
+        // Started: from now on every move counts, the centre too, until the session's own route comes.
+        #expect(tuning.deliver(.pitchBend(channel: 2, value: 100), mappedBy: Self.wheel, at: 3))
+        #expect(note.moves.map(\.causedAt) == [2, 3])
+    }
+
+    @Test("a fader starts a note awaiting its first touch anywhere on its travel")
+    func faderFirstTouch() {
+        let tuning = DirectTuning()
+        let note = MockDirectNote()
+        tuning.follow(TuningRoute(note: note, centre: 523.25, range: Cents(100), awaitsFirstTouch: true))
+        #expect(tuning.deliver(.controlChange(channel: 0, controller: 7, value: 64), mappedBy: Self.fader, at: 1))
+        #expect(note.moves.count == 1)
+    }
+
     @Test("without a route (before the tunable note, after the commit) nothing moves")
     func noRoute() {
         let (tuning, note, _) = Self.followed()

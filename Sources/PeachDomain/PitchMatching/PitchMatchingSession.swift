@@ -80,24 +80,18 @@ public final class PitchMatchingSession {
         let value = min(max(value, -1), 1)
         switch state {
         case .awaitingTuning:
+            // The first touch starts the prepared note at this position (if the input thread has
+            // not already started it: then this only confirms the pitch).
             controlValue = value
-            let frequency = tunableFrequency(of: challenge, at: value)
-            let amplitude = exerciseSettings.secondNoteAmplitude(random: &random)
-            let velocity = exerciseSettings.velocity
             let run = resources.run
             do {
-                tunableHandle = try resources.play {
-                    try $0.play(frequency: frequency, velocity: velocity, amplitude: amplitude)
-                }
+                try tunableHandle?.adjustFrequency(tunableFrequency(of: challenge, at: value))
             } catch {
                 return fail(error)
             }
             guard resources.run == run else { return }
             state = .playingTunable
-            if let note = tunableHandle?.directlyTunable {
-                shortcut?.follow(TuningRoute(note: note, centre: tunableFrequency(of: challenge, at: 0),
-                                             range: exerciseSettings.pitchMatchingTuningRange))
-            }
+            followTunableNote(challenge, firstTouch: false)
         case .playingTunable:
             controlValue = value
             do {
@@ -179,8 +173,32 @@ public final class PitchMatchingSession {
             resources.releaseLogged(&referenceHandle)
             guard resources.run == run else { return }
             state = .awaitingTuning
+            prepareTunableNote(challenge)
         }
         state = .playingReference
+    }
+
+    /// The tunable note, silent until the first touch starts it; the tuning control's input thread
+    /// may start it too (`TuningRoute.awaitsFirstTouch`), without waiting for the main actor.
+    private func prepareTunableNote(_ challenge: PitchMatchingChallenge) {
+        let amplitude = exerciseSettings.secondNoteAmplitude(random: &random)
+        let velocity = exerciseSettings.velocity
+        let centre = tunableFrequency(of: challenge, at: 0)
+        let run = resources.run
+        do {
+            tunableHandle = try resources.play { try $0.prepare(frequency: centre, velocity: velocity, amplitude: amplitude) }
+        } catch {
+            return fail(error)
+        }
+        guard resources.run == run else { return }
+        followTunableNote(challenge, firstTouch: true)
+    }
+
+    /// Tells the shortcut which note the control moves, when the player offers a direct way to it.
+    private func followTunableNote(_ challenge: PitchMatchingChallenge, firstTouch: Bool) {
+        guard let note = tunableHandle?.directlyTunable else { return }
+        shortcut?.follow(TuningRoute(note: note, centre: tunableFrequency(of: challenge, at: 0),
+                                     range: exerciseSettings.pitchMatchingTuningRange, awaitsFirstTouch: firstTouch))
     }
 
     private func tunableFrequency(of challenge: PitchMatchingChallenge, at value: Double) -> Frequency {

@@ -11,6 +11,12 @@ public protocol NotePlayer: AnyObject {
     func play(frequency: Frequency, duration: NoteDuration, velocity: MIDIVelocity, amplitude: AmplitudeDB) throws
         -> any PlaybackHandle
 
+    /// A note that stays silent until its handle's first `adjustFrequency`, or its first move through
+    /// `directlyTunable` from another thread, and then sounds from that pitch (Tune & Match's tunable
+    /// note: the first touch of the control starts it). `frequency` is the pitch it is expected
+    /// near. The default starts the note at the first `adjustFrequency` (`PreparedNote`).
+    func prepare(frequency: Frequency, velocity: MIDIVelocity, amplitude: AmplitudeDB) throws -> any PlaybackHandle
+
     /// Silences every note at once (the panic button for interruptions).
     func stopAll() throws
 }

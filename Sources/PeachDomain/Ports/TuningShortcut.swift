@@ -1,6 +1,7 @@
 /// Where a Tune & Match session says which note the tuning control moves now, and how (issue 12),
 /// so that the controller's input thread can move it at once instead of waiting for the main
-/// actor. The session alone decides: a route while its tunable note sounds, none at any other time.
+/// actor. The session alone decides: a route while its tunable note waits for the first touch (which
+/// may start it) or sounds, none at any other time.
 /// The main actor still receives every move and keeps the session's state; the route only makes
 /// the note follow sooner.
 public protocol TuningShortcut: Sendable {
@@ -16,11 +17,15 @@ public struct TuningRoute: Sendable {
     public let centre: Frequency
     /// How far the control's ends (±1) move the note from `centre`.
     public let range: Cents
+    /// The note has not sounded yet: only a move that the session takes for a first touch starts it
+    /// (for the pitch wheel, one out of its neutral zone), the same as the controller's mapper.
+    public var awaitsFirstTouch: Bool
 
-    public init(note: any DirectlyTunableNote, centre: Frequency, range: Cents) {
+    public init(note: any DirectlyTunableNote, centre: Frequency, range: Cents, awaitsFirstTouch: Bool = false) {
         self.note = note
         self.centre = centre
         self.range = range
+        self.awaitsFirstTouch = awaitsFirstTouch
     }
 
     /// The note's frequency at `controlValue` (clamped to −1…+1); nil for a value that is no number.

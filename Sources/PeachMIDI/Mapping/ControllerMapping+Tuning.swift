@@ -14,6 +14,14 @@ extension ControllerMapping {
         }
     }
 
+    /// As `tuningValue`, for a message that starts a tunable note still waiting for its first touch:
+    /// the pitch wheel only out of its neutral zone, as the mapper's release detector starts a gesture.
+    public func firstTouchValue(of message: MIDIMessage) -> Double? {
+        guard let value = tuningValue(of: message) else { return nil }
+        if let position = tuningWheelPosition(of: message), abs(position) <= wheel.neutralZone { return nil }
+        return value
+    }
+
     /// The wheel's position (−1…+1, neutral zone kept) when `message` moves this mapping's tuning
     /// wheel; nil otherwise. The release detector reads positions, not tuning values.
     func tuningWheelPosition(of message: MIDIMessage) -> Double? {

@@ -19,13 +19,19 @@ public final class DirectTuning: TuningShortcut {
         self.route.withLock { $0 = route }
     }
 
-    /// Input thread: moves the followed note if `message` is `mapping`'s tuning control. `time` is
-    /// when the event was read. True when the note was moved.
+    /// Input thread: moves the followed note if `message` is `mapping`'s tuning control; a note that
+    /// awaits its first touch starts with it (`ControllerMapping.firstTouchValue`). `time` is when the
+    /// event was read. True when the note was moved or started.
     @discardableResult
     public func deliver(_ message: MIDIMessage, mappedBy mapping: ControllerMapping, at time: UInt64) -> Bool {
-        guard case .some(.some(let route)) = route.withLockIfAvailable({ $0 }),
-              let value = mapping.tuningValue(of: message), let frequency = route.frequency(at: value) else { return false }
-        route.note.retune(to: frequency, causedAt: time)
-        return true
+        let moved = route.withLockIfAvailable { route -> Bool in
+            guard let current = route,
+                  let value = current.awaitsFirstTouch ? mapping.firstTouchValue(of: message) : mapping.tuningValue(of: message),
+                  let frequency = current.frequency(at: value) else { return false }
+            current.note.retune(to: frequency, causedAt: time)
+            route?.awaitsFirstTouch = false
+            return true
+        }
+        return moved ?? false
     }
 }

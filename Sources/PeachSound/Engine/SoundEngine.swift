@@ -72,6 +72,17 @@ public final class SoundEngine: NotePlayer {
                   releaseAfter: max(0, Int((seconds * VoiceRenderer.sampleRate).rounded())))
     }
 
+    /// Tune & Match's tunable note: silent until its first move, from `adjustFrequency` or from the
+    /// input thread through `directlyTunable`, whichever comes first; it then sounds from that move's
+    /// pitch. Played on the key nearest `frequency` (the control's centre); its moves reach it by ratio.
+    public func prepare(frequency: Frequency, velocity: MIDIVelocity, amplitude: AmplitudeDB) throws -> any PlaybackHandle {
+        let placement = try placement(of: frequency)
+        let (slot, generation) = claimNewGeneration()
+        try send(.arm(slot: slot, generation: generation, key: Int32(placement.key), velocity: Int32(velocity.rawValue),
+                      gain: Float(amplitude.linearGain)))
+        return SoundEngineNote(engine: self, slot: slot, generation: generation, keyFrequency: placement.keyFrequency)
+    }
+
     public func stopAll() throws {
         try send(.silenceAll)
     }
@@ -100,13 +111,18 @@ public final class SoundEngine: NotePlayer {
     private func start(frequency: Frequency, velocity: MIDIVelocity, amplitude: AmplitudeDB, releaseAfter: Int) throws
         -> SoundEngineNote {
         let placement = try placement(of: frequency)
-        let slot = claimSlot()
-        generations[slot] = generations[slot] &+ 1 == 0 ? 1 : generations[slot] &+ 1
-        let generation = generations[slot]
-        renderer.owners[slot].store(generation, ordering: .releasing)
+        let (slot, generation) = claimNewGeneration()
         try send(.start(slot: slot, generation: generation, key: Int32(placement.key), velocity: Int32(velocity.rawValue),
                         ratio: placement.ratio, gain: Float(amplitude.linearGain), releaseAfter: releaseAfter))
         return SoundEngineNote(engine: self, slot: slot, generation: generation, keyFrequency: placement.keyFrequency)
+    }
+
+    /// A slot (`claimSlot`) and the next generation of it, which owns it from now on.
+    private func claimNewGeneration() -> (slot: Int, generation: UInt32) {
+        let slot = claimSlot()
+        generations[slot] = generations[slot] &+ 1 == 0 ? 1 : generations[slot] &+ 1
+        renderer.owners[slot].store(generations[slot], ordering: .releasing)
+        return (slot, generations[slot])
     }
 
     /// A free slot, else the one claimed longest ago (its note is cut off).

@@ -5,7 +5,8 @@ import Foundation
 /// advances by the ratio in double precision, so the pitch is exact on average and a new ratio
 /// continues from the current phase (no click, no glide).
 final class Voice {
-    enum State { case idle, sounding, releasing, fading }
+    /// `armed`: a note that sounds at its first move (`arm`); silent and owned till then.
+    enum State { case idle, armed, sounding, releasing, fading }
 
     static let sourceCapacity = 4096
     /// The most frames one `add` produces.
@@ -22,6 +23,7 @@ final class Voice {
     private(set) var state = State.idle
     private(set) var generation: UInt32 = 0
     private var key: Int32 = 0
+    private var velocity: Int32 = 0
     private var ratio = 1.0
     /// When the move that set `ratio` was read from its controller: an older move comes too late.
     private var tunedAt: UInt64 = 0
@@ -60,14 +62,28 @@ final class Voice {
 
     /// Starts a note; a note still sounding in this slot (stolen) is cut off.
     func start(generation: UInt32, key: Int32, velocity: Int32, ratio: Double, gain: Float, releaseFrame: Int64) {
+        arm(generation: generation, key: key, velocity: velocity, gain: gain)
+        self.releaseFrame = releaseFrame
+        sound(at: ratio)
+    }
+
+    /// Holds a note that starts at its first move (`retune`): Tune & Match's tunable note, which the
+    /// first touch of the tuning control starts, from the input thread when it can (`TuningMailbox`).
+    /// A note still sounding in this slot (stolen) is cut off.
+    func arm(generation: UInt32, key: Int32, velocity: Int32, gain: Float) {
         if state != .idle { synth.silence() }
         self.generation = generation
         self.key = key
-        self.ratio = ratio
+        self.velocity = velocity
         tunedAt = 0
         self.gain = gain
-        self.releaseFrame = releaseFrame
+        releaseFrame = .max
         fadeRemaining = 0
+        state = .armed
+    }
+
+    private func sound(at ratio: Double) {
+        self.ratio = ratio
         for i in 0..<Self.history { source[i] = 0 }
         sourceCount = Self.history
         index = Self.history
@@ -80,12 +96,12 @@ final class Voice {
     /// moved it. `whileHeld`: only until the note is released (a move from the input thread may
     /// still come after the commit that released it; the tail keeps the committed pitch).
     func retune(generation: UInt32, ratio: Double, causedAt: UInt64, whileHeld: Bool = false) {
-        guard state != .idle, generation == self.generation, !whileHeld || state == .sounding else { return }
+        guard state != .idle, generation == self.generation, !whileHeld || state == .sounding || state == .armed else { return }
         if causedAt != 0 {
             guard causedAt >= tunedAt else { return }
             tunedAt = causedAt
         }
-        self.ratio = ratio
+        if state == .armed { sound(at: ratio) } else { self.ratio = ratio }
     }
 
     func release(generation: UInt32) {
@@ -94,6 +110,11 @@ final class Voice {
     }
 
     private func releaseNow() {
+        if state == .armed {
+            // Never sounded: nothing to fade; `add` frees the slot.
+            state = .fading
+            return
+        }
         guard state == .sounding else { return }
         synth.noteOff(key: key)
         state = .releasing
@@ -102,8 +123,8 @@ final class Voice {
 
     func fadeOut() {
         guard state != .idle, state != .fading else { return }
+        fadeRemaining = state == .armed ? 0 : Self.fadeFrames
         state = .fading
-        fadeRemaining = Self.fadeFrames
     }
 
     /// Runs this voice's render path with no note, for `frames` frames into `scratch`: FluidSynth's
@@ -129,6 +150,13 @@ final class Voice {
     /// Returns false when the voice has just fallen silent (the slot is free again).
     func add(to output: UnsafeMutablePointer<Float>, frames: Int, frame: Int64) -> Bool {
         guard state != .idle else { return false }
+        if state == .armed { return true }
+        if state == .fading, fadeRemaining == 0 {
+            // An armed note let go before it sounded.
+            synth.silence()
+            state = .idle
+            return false
+        }
         if state == .sounding, releaseFrame < frame + Int64(frames) {
             let before = max(0, Int(releaseFrame - frame))
             produce(into: output, frames: before)

@@ -100,6 +100,8 @@ public final class VoiceRenderer: @unchecked Sendable {
             case let .start(slot, generation, key, velocity, ratio, gain, releaseAfter):
                 voices[slot].start(generation: generation, key: key, velocity: velocity, ratio: ratio, gain: gain,
                                    releaseFrame: releaseAfter < 0 ? .max : frame + Int64(releaseAfter))
+            case let .arm(slot, generation, key, velocity, gain):
+                voices[slot].arm(generation: generation, key: key, velocity: velocity, gain: gain)
             case let .retune(slot, generation, ratio, causedAt):
                 voices[slot].retune(generation: generation, ratio: ratio, causedAt: causedAt)
             case let .release(slot, generation):

@@ -4,18 +4,56 @@ import Testing
 @testable import PeachDomain
 
 /// Issue 12: the session tells the input side which note the tuning control moves, and how, only
-/// while the tunable note sounds; the route's pitches are the session's own.
+/// while the tunable note waits for the first touch (which may start it) or sounds; the route's
+/// pitches are the session's own.
 @Suite("Pitch-matching session: the tuning control's short way")
 @MainActor
 struct PitchMatchingShortcutTests {
-    @Test("no route before the first touch; then the tunable note, with the session's pitch for every value")
+    @Test("before the first touch a route to the prepared, silent tunable note awaits it; the touch starts that note")
+    func routeAwaitsFirstTouch() throws {
+        let shortcut = RecordingTuningShortcut()
+        let fixture = PitchMatchingFixture(shortcut: shortcut)
+        fixture.start(at: .playingReference)
+        #expect(shortcut.routes.isEmpty, "a route while the reference note sounds")
+        fixture.clock.advance(seconds: fixture.noteSeconds)
+        #expect(fixture.session.state == .awaitingTuning)
+        let waiting = try #require(shortcut.current)
+        #expect(waiting.awaitsFirstTouch)
+        let tunable = try #require(fixture.player.lastHandle)
+        #expect(waiting.note as? MockDirectNote === tunable.directNote)
+        #expect(tunable.awaitsFirstTouch && !tunable.isSounding, "the prepared note sounds before the touch")
+        #expect(waiting.frequency(at: 0) == fixture.session.tunableFrequency)
+
+        fixture.session.adjust(-0.5)
+        #expect(fixture.player.lastHandle === tunable, "the first touch started another note")
+        #expect(tunable.isSounding)
+        #expect(tunable.frequencies == [try #require(fixture.session.tunableFrequency)])
+        let playing = try #require(shortcut.current)
+        #expect(!playing.awaitsFirstTouch)
+        #expect(playing.note as? MockDirectNote === tunable.directNote)
+    }
+
+    @Test("stopping before the first touch releases the prepared note and withdraws its route")
+    func stopBeforeFirstTouch() throws {
+        let shortcut = RecordingTuningShortcut()
+        let fixture = PitchMatchingFixture(shortcut: shortcut)
+        fixture.start(at: .awaitingTuning)
+        let tunable = try #require(fixture.player.lastHandle)
+        #expect(shortcut.current?.awaitsFirstTouch == true)
+        fixture.session.stop()
+        #expect(tunable.stopCallCount == 1)
+        #expect(shortcut.current == nil)
+        fixture.session.adjust(0.5)
+        #expect(!tunable.isSounding && tunable.frequencies.count == 1, "a touch after the stop started the note")
+    }
+
+    @Test("the first touch's route carries the tunable note, with the session's pitch for every value")
     func routeWhileTunableSounds() throws {
         let shortcut = RecordingTuningShortcut()
         let settings = TrainingSettings(intervals: [DirectedInterval(.majorThird, .up)], tuningSystem: .justIntonation,
                                         pitchMatchingTuningRange: 60)
         let fixture = PitchMatchingFixture(settings: settings, shortcut: shortcut)
         fixture.start(at: .awaitingTuning, scope: .intervals)
-        #expect(shortcut.routes.isEmpty, "a route before the tunable note sounds")
         fixture.session.adjust(0.25)
         let route = try #require(shortcut.current)
         let tunable = try #require(fixture.player.lastHandle)
@@ -36,10 +74,9 @@ struct PitchMatchingShortcutTests {
         fixture.start(at: .playingTunable)
         let first = try #require(shortcut.current?.note as? MockDirectNote)
         fixture.session.commit()
-        #expect(shortcut.routes.count == 2)
+        #expect(shortcut.routes.count == 3, "the route awaiting the touch, the one after it, none")
         #expect(shortcut.current == nil)
         fixture.clock.advance(seconds: 0.4 + fixture.noteSeconds)
-        fixture.session.adjust(0)
         let second = try #require(shortcut.current?.note as? MockDirectNote)
         #expect(first !== second)
     }

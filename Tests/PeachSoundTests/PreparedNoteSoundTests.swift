@@ -1,0 +1,100 @@
+import Dispatch
+import Foundation
+import PeachDomain
+import Testing
+@testable import PeachSound
+
+/// Issue 12: Tune & Match's tunable note is prepared before the first touch and starts at its first
+/// move, which the input thread can deliver without the main actor; until then it is silent.
+@Suite("sound engine: a prepared note starts at its first move")
+@MainActor
+struct PreparedNoteSoundTests {
+    typealias Support = EngineTestSupport
+    static let a4 = Support.frequency(69)
+
+    static func isSilent(_ samples: ArraySlice<Float>) -> Bool { samples.allSatisfy { $0 == 0 } }
+
+    @Test("silent until a move from another thread; then exactly the note `play` would have started there")
+    func directFirstMoveStartsIt() throws {
+        let target = Self.a4.shifted(by: 37.5)
+        let (engine, sink) = try Support.engine()
+        let prepared = try engine.prepare(frequency: Self.a4, velocity: .standard, amplitude: .nominal)
+        #expect(Self.isSilent(sink.render(seconds: 0.2)), "the prepared note sounded before its first move")
+        try #require(prepared.directlyTunable).retune(to: target, causedAt: 1_000)
+        let started = Array(sink.render(seconds: 0.5))
+
+        let (playing, playingSink) = try Support.engine()
+        playingSink.render(seconds: 0.2)
+        let played = try playing.play(frequency: target, velocity: .standard, amplitude: .nominal)
+        #expect(started == Array(playingSink.render(seconds: 0.5)), "the started note differs from a played one")
+        #expect(abs(Support.error(started[12_000...].prefix(14_400), target)) < 0.0001)
+        try prepared.stop()
+        try played.stop()
+        withExtendedLifetime(engine) {}
+    }
+
+    @Test("the main actor's first touch starts it too; the same touch forwarded after the direct one changes nothing")
+    func forwardedFirstTouch() throws {
+        let (engine, sink) = try Support.engine()
+        let byMainActor = try engine.prepare(frequency: Self.a4, velocity: .standard, amplitude: .nominal)
+        let first = Self.a4.shifted(by: -22)
+        try TuningMoveTime.$current.withValue(3_000) { try byMainActor.adjustFrequency(first) }
+        let heard = sink.render(seconds: 0.4)
+        #expect(abs(Support.error(heard.suffix(14_400), first)) < 0.0001)
+        try byMainActor.stop()
+        sink.render(seconds: 1)
+
+        let direct = try engine.prepare(frequency: Self.a4, velocity: .standard, amplitude: .nominal)
+        let touched = Self.a4.shifted(by: 15)
+        try #require(direct.directlyTunable).retune(to: touched, causedAt: 5_000)
+        sink.render(seconds: 0.05)
+        try TuningMoveTime.$current.withValue(5_000) { try direct.adjustFrequency(touched) }
+        let after = sink.render(seconds: 0.4)
+        #expect(abs(Support.error(after.suffix(14_400), touched)) < 0.0001)
+        try direct.stop()
+        withExtendedLifetime(engine) {}
+    }
+
+    @Test("let go before its first move, it never sounds and its slot is free again", arguments: [false, true])
+    func letGoBeforeItSounds(byStopAll: Bool) throws {
+        let (engine, sink) = try Support.engine()
+        let prepared = try engine.prepare(frequency: Self.a4, velocity: .standard, amplitude: .nominal)
+        sink.render(seconds: 0.05)
+        #expect(engine.renderer.owners.contains { $0.load(ordering: .relaxed) != 0 })
+        if byStopAll { try engine.stopAll() } else { try prepared.stop() }
+        try #require(prepared.directlyTunable).retune(to: Self.a4, causedAt: 9_000)
+        #expect(Self.isSilent(sink.render(seconds: 0.3)), "a note let go before its first move sounded")
+        #expect(engine.renderer.owners.allSatisfy { $0.load(ordering: .relaxed) == 0 }, "the slot stayed taken")
+        withExtendedLifetime(engine) {}
+    }
+
+    @Test("the first move from another thread is heard from the next render while the main actor is busy")
+    func startsWithoutMainActor() throws {
+        let (engine, sink) = try Support.engine()
+        let prepared = try engine.prepare(frequency: Self.a4, velocity: .standard, amplitude: .nominal)
+        sink.render(seconds: 0.1)
+        let note = try #require(prepared.directlyTunable)
+        let renderer = engine.renderer
+        let measured = RenderedSamples()
+        let done = DispatchSemaphore(value: 0)
+        let a4 = Self.a4
+        Thread.detachNewThread {
+            note.retune(to: a4, causedAt: 7_000)
+            let samples = UnsafeMutablePointer<Float>.allocate(capacity: 256)
+            renderer.render(into: samples, frames: 256)
+            measured.samples = Array(UnsafeBufferPointer(start: samples, count: 256))
+            samples.deallocate()
+            done.signal()
+        }
+        #expect(done.wait(timeout: .now() + 60) == .success, "the render waited for the main actor")
+        #expect(measured.samples.contains { abs($0) > 0.001 }, "the first period after the move was silent")
+        _ = sink
+        try prepared.stop()
+        withExtendedLifetime(engine) {}
+    }
+}
+
+/// Samples handed from the rendering thread to the test (after the semaphore).
+private final class RenderedSamples: @unchecked Sendable {
+    var samples: [Float] = []
+}
