@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import PeachDomain
 import Testing
@@ -79,21 +78,9 @@ struct DirectTuningSoundTests {
         let (engine, sink, handle) = try Self.soundingA4(0.2)
         let note = try #require(handle.directlyTunable)
         let target = Self.a4.shifted(by: -63)
-        let renderer = engine.renderer
-        let measured = Measured()
-        let done = DispatchSemaphore(value: 0)
-        // The main actor waits below (it is busy, as after an answer); another thread moves the
-        // note and renders, as the input and audio threads do.
-        Thread.detachNewThread {
-            note.retune(to: target, causedAt: 7_000)
-            let samples = UnsafeMutablePointer<Float>.allocate(capacity: 4800)
-            renderer.render(into: samples, frames: 4800)
-            measured.samples = Array(UnsafeBufferPointer(start: samples, count: 4800))
-            samples.deallocate()
-            done.signal()
-        }
-        #expect(done.wait(timeout: .now() + 60) == .success, "the render waited for the main actor")
-        #expect(abs(Support.error(measured.samples[...], target)) < 0.0001)
+        let rendered = Support.renderOnAnotherThread(engine.renderer, frames: 4800) { note.retune(to: target, causedAt: 7_000) }
+        let samples = try #require(rendered, "the render waited for the main actor")
+        #expect(abs(Support.error(samples[...], target)) < 0.0001)
         _ = sink
         try handle.stop()
         withExtendedLifetime(engine) {}
@@ -116,9 +103,4 @@ struct DirectTuningSoundTests {
         #expect(abs(error) < 0.0001, "another note moved: \(error) cents")
         for handle in handles { try handle.stop() }
     }
-}
-
-/// Samples handed from the rendering thread to the test (after the semaphore).
-private final class Measured: @unchecked Sendable {
-    var samples: [Float] = []
 }

@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import PeachDomain
 @testable import PeachSound
@@ -49,6 +50,24 @@ enum EngineTestSupport {
     /// Seconds long enough for the estimator at this frequency (30 periods, at least 0.3 s).
     static func measuringSeconds(_ frequency: Frequency) -> Double { max(0.3, 40 / frequency.rawValue) }
 
+    /// On another thread, as the input and audio threads do while the main actor is busy (it waits
+    /// here): `move`, then `frames` frames rendered. Nil when that thread did not finish in a minute
+    /// (it waited for the main actor).
+    static func renderOnAnotherThread(_ renderer: VoiceRenderer, frames: Int, after move: @escaping @Sendable () -> Void)
+        -> [Float]? {
+        let measured = RenderedSamples()
+        let done = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            move()
+            let samples = UnsafeMutablePointer<Float>.allocate(capacity: frames)
+            renderer.render(into: samples, frames: frames)
+            measured.samples = Array(UnsafeBufferPointer(start: samples, count: frames))
+            samples.deallocate()
+            done.signal()
+        }
+        return done.wait(timeout: .now() + 60) == .success ? measured.samples : nil
+    }
+
     /// Largest sample-to-sample step in a range.
     static func largestStep(_ samples: ArraySlice<Float>) -> Float {
         var largest: Float = 0
@@ -59,4 +78,9 @@ enum EngineTestSupport {
         }
         return largest
     }
+}
+
+/// Samples handed from the rendering thread to the test (after the semaphore).
+private final class RenderedSamples: @unchecked Sendable {
+    var samples: [Float] = []
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import Foundation
 import PeachDomain
 import Testing
@@ -74,27 +73,12 @@ struct PreparedNoteSoundTests {
         let prepared = try engine.prepare(frequency: Self.a4, velocity: .standard, amplitude: .nominal)
         sink.render(seconds: 0.1)
         let note = try #require(prepared.directlyTunable)
-        let renderer = engine.renderer
-        let measured = RenderedSamples()
-        let done = DispatchSemaphore(value: 0)
         let a4 = Self.a4
-        Thread.detachNewThread {
-            note.retune(to: a4, causedAt: 7_000)
-            let samples = UnsafeMutablePointer<Float>.allocate(capacity: 256)
-            renderer.render(into: samples, frames: 256)
-            measured.samples = Array(UnsafeBufferPointer(start: samples, count: 256))
-            samples.deallocate()
-            done.signal()
-        }
-        #expect(done.wait(timeout: .now() + 60) == .success, "the render waited for the main actor")
-        #expect(measured.samples.contains { abs($0) > 0.001 }, "the first period after the move was silent")
+        let rendered = Support.renderOnAnotherThread(engine.renderer, frames: 256) { note.retune(to: a4, causedAt: 7_000) }
+        let samples = try #require(rendered, "the render waited for the main actor")
+        #expect(samples.contains { abs($0) > 0.001 }, "the first period after the move was silent")
         _ = sink
         try prepared.stop()
         withExtendedLifetime(engine) {}
     }
-}
-
-/// Samples handed from the rendering thread to the test (after the semaphore).
-private final class RenderedSamples: @unchecked Sendable {
-    var samples: [Float] = []
 }
