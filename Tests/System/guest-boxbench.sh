@@ -36,16 +36,25 @@ dummy_card || exit 1
 modprobe snd-aloop timer_source=Dummy.0.2 || { echo "FAIL: modprobe snd-aloop"; exit 1; }
 setup_keyboard
 waitfor /proc/asound/cards Loopback 20 || exit 1
-# dummy_clock PERIOD PERIODS: snd-dummy playing silence with that period on hw:Dummy,0,1 (the
-# loopback card's clock), in place of the one before; with no arguments, just stops it.
+# dummy_clock PERIOD: snd-dummy playing silence with that period on hw:Dummy,0,1 (the loopback
+# card's clock), in place of the one before; with no argument, just stops it and says how often it
+# underran. Its feeder, aplay, runs at SCHED_FIFO 80 (above both programs' audio threads) with 32
+# periods of buffer: at SCHED_OTHER with the measured buffer (2 × 128) it underran 217–258 times
+# in a 128 × 2 run, each time stopping the clock, and the programs' writes then waited a whole
+# buffer and underran too (nearly every xrun while measuring came so).
 CLOCK=
 dummy_clock() {
-  [ -n "$CLOCK" ] && { kill $CLOCK; wait $CLOCK; CLOCK=; }
-  [ $# -eq 2 ] || return 0
-  aplay -q -D hw:Dummy,0,1 -t raw -f S16_LE -c 2 -r 48000 --period-size="$1" --buffer-size=$(( $1 * $2 )) /dev/zero \
-    > "$OUT/clock.log" 2>&1 &
+  if [ -n "$CLOCK" ]; then
+    kill $CLOCK; wait $CLOCK
+    echo "FIGURE: the loopback card's clock, period $CLOCK_PERIOD: its feeder underran $(grep -c underrun "$OUT/clock-$CLOCK_PERIOD.log") times"
+    CLOCK=
+  fi
+  [ $# -eq 1 ] || return 0
+  CLOCK_PERIOD=$1
+  chrt -f 80 aplay -q -D hw:Dummy,0,1 -t raw -f S16_LE -c 2 -r 48000 --period-size="$1" --buffer-size=$(( $1 * 32 )) \
+    /dev/zero > "$OUT/clock-$1.log" 2>&1 &
   CLOCK=$!
-  waitfor /proc/asound/Dummy/pcm0p/sub1/status 'RUNNING' 30 "snd-dummy's clock at $1 × $2" || { cat "$OUT/clock.log"; return 1; }
+  waitfor /proc/asound/Dummy/pcm0p/sub1/status 'RUNNING' 30 "snd-dummy's clock at $1" || { cat "$OUT/clock-$1.log"; return 1; }
 }
 calibrate || exit 1
 plug_keyboard
@@ -194,7 +203,7 @@ idle_cpu() {
 }
 
 # Idle CPU first: each program with its audio output open at 512 × 3, no note sounding.
-dummy_clock 512 3 || exit 1
+dummy_clock 512 || exit 1
 printf 'audio:\n  device: hw:Loopback,0,0\n  period-frames: 512\n  periods: 3\n' > /tmp/peach-idle.yaml
 unplug_keyboard
 "$PEACH" run --config /tmp/peach-idle.yaml --data-dir /tmp/peach-data > "$OUT/idle.log" 2>&1 &
@@ -214,7 +223,7 @@ waitfor /proc/asound/seq/clients "$KEYBOARD_NAME" 60 "the keyboard in the sequen
 IFS=',' read -r -a buffers <<< "${PEACH_BOXBENCH_BUFFERS:-64 2,128 2,128 3,256 3}"
 for buffer in "${buffers[@]}"; do
   set -- $buffer
-  dummy_clock "$1" "$2" || { fail "snd-dummy's clock at $1 × $2"; continue; }
+  dummy_clock "$1" || { fail "snd-dummy's clock at $1"; continue; }
   peach_round "$1" "$2" || fail "peach run, $1 × $2"
   fluid_round "$1" "$2" || fail "fluidsynth, $1 × $2"
   fluid_round "$1" "$2" || fail "fluidsynth, $1 × $2"
