@@ -38,10 +38,10 @@ setup_keyboard
 waitfor /proc/asound/cards Loopback 20 || exit 1
 # dummy_clock PERIOD: snd-dummy playing silence with that period on hw:Dummy,0,1 (the loopback
 # card's clock), in place of the one before; with no argument, just stops it and says how often it
-# underran. Its feeder, aplay, runs at SCHED_FIFO 80 (above both programs' audio threads) with 32
-# periods of buffer: at SCHED_OTHER with the measured buffer (2 × 128) it underran 217–258 times
-# in a 128 × 2 run, each time stopping the clock, and the programs' writes then waited a whole
-# buffer and underran too (nearly every xrun while measuring came so).
+# underran. Its feeder, aplay, runs at SCHED_FIFO 50 (above every normal thread, below both
+# programs' audio threads: 70 and FluidSynth's 60) with 32 periods of buffer: at SCHED_OTHER with
+# the measured buffer (2 × 128) it underran 217–258 times in a 128 × 2 run, each time stopping the
+# clock; at 80 it cost Peach's measured periods about 30 µs each.
 CLOCK=
 dummy_clock() {
   if [ -n "$CLOCK" ]; then
@@ -51,7 +51,7 @@ dummy_clock() {
   fi
   [ $# -eq 1 ] || return 0
   CLOCK_PERIOD=$1
-  chrt -f 80 aplay -q -D hw:Dummy,0,1 -t raw -f S16_LE -c 2 -r 48000 --period-size="$1" --buffer-size=$(( $1 * 32 )) \
+  chrt -f 50 aplay -q -D hw:Dummy,0,1 -t raw -f S16_LE -c 2 -r 48000 --period-size="$1" --buffer-size=$(( $1 * 32 )) \
     /dev/zero > "$OUT/clock-$1.log" 2>&1 &
   CLOCK=$!
   waitfor /proc/asound/Dummy/pcm0p/sub1/status 'RUNNING' 30 "snd-dummy's clock at $1" || { cat "$OUT/clock-$1.log"; return 1; }
@@ -77,13 +77,16 @@ peak_rss() {
   record $2 rss_mb "$mb"
 }
 
-# xruns REPORT START_NS KEY WHAT: the xruns the probe saw since START_NS, per minute (not the start's).
+# xruns REPORT START_NS KEY WHAT: the xruns the probe saw since START_NS, per minute (not the start's),
+# and how many came at a write that had waited over one and a half periods (PERIOD_NS) for room:
+# the device's clock had stalled, as snd-dummy's timer does under emulation, not the render.
 # awk, not a bash loop: the report has a line per period, tens of thousands under emulation.
 xruns() {
-  local elapsed=$(( $(uptime_ns) - $2 )) n
-  n=$(awk -v s="$2" '$1 == "xrun" && $2 >= s { n++ } END { print n + 0 }' "$1")
+  local elapsed=$(( $(uptime_ns) - $2 )) n stalled
+  read -r n stalled <<< "$(awk -v s="$2" -v limit=$(( PERIOD_NS * 3 / 2 )) \
+    '$1 == "xrun" && $2 >= s { n++; if ($3 > limit) w++ } END { print n + 0, w + 0 }' "$1")"
   local per_min=$(( n * 600000000000 / (elapsed > 0 ? elapsed : 1) ))
-  echo "FIGURE: xruns while measuring, $4: $n in $(( elapsed / 1000000000 )) s = $((per_min / 10)).$((per_min % 10)) per minute"
+  echo "FIGURE: xruns while measuring, $4: $n in $(( elapsed / 1000000000 )) s = $((per_min / 10)).$((per_min % 10)) per minute ($stalled at a write that had waited over 1.5 periods)"
   record $3 xruns_per_min "$((per_min / 10)).$((per_min % 10))"
 }
 
@@ -224,6 +227,7 @@ IFS=',' read -r -a buffers <<< "${PEACH_BOXBENCH_BUFFERS:-64 2,128 2,128 3,256 3
 for buffer in "${buffers[@]}"; do
   set -- $buffer
   dummy_clock "$1" || { fail "snd-dummy's clock at $1"; continue; }
+  PERIOD_NS=$(( $1 * 1000000000 / 48000 ))
   peach_round "$1" "$2" || fail "peach run, $1 × $2"
   fluid_round "$1" "$2" || fail "fluidsynth, $1 × $2"
   fluid_round "$1" "$2" || fail "fluidsynth, $1 × $2"
