@@ -81,4 +81,22 @@ struct PreparedNoteSoundTests {
         try prepared.stop()
         withExtendedLifetime(engine) {}
     }
+
+    /// The race: the render thread read the command queue just before `prepare` queued the arm, and
+    /// the mailbox just after the input thread's first move. Here the mailbox is read with the arm
+    /// still queued, as the render thread would then.
+    @Test("a first move read before the command that armed its note still starts the note")
+    func moveOvertakesTheArm() throws {
+        let (engine, sink) = try Support.engine()
+        sink.render(seconds: 0.05)
+        let prepared = try engine.prepare(frequency: Self.a4, velocity: .standard, amplitude: .nominal)
+        let target = Self.a4.shifted(by: -12.5)
+        try #require(prepared.directlyTunable).retune(to: target, causedAt: 11_000)
+        engine.renderer.applyMoves()
+        let heard = sink.render(seconds: 0.4)
+        #expect(heard.contains { abs($0) > 0.001 }, "the first move was lost: the note never sounded")
+        #expect(abs(Support.error(heard.suffix(14_400), target)) < 0.0001)
+        try prepared.stop()
+        withExtendedLifetime(engine) {}
+    }
 }

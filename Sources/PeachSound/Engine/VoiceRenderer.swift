@@ -95,6 +95,25 @@ public final class VoiceRenderer: @unchecked Sendable {
     }
 
     private func applyCommands() {
+        applyQueuedCommands()
+        // Moves from the input thread after the queued commands; their times decide which move is newest.
+        guard tuning.anyPosted(since: &tuningPosted) else { return }
+        applyMoves()
+    }
+
+    /// The input thread's newest move of every slot. A move can overtake the command that armed its
+    /// note: the queue was read just before the command came, the mailbox just after the move. That
+    /// command is queued by now (the route the move went by was published after it), so a move for
+    /// a note this slot does not hold yet applies the queue first.
+    func applyMoves() {
+        for slot in 0..<voices.count {
+            guard let move = tuning.take(slot: slot, seen: &tuningSeen[slot]) else { continue }
+            if move.generation != voices[slot].generation { applyQueuedCommands() }
+            voices[slot].retune(generation: move.generation, ratio: move.ratio, causedAt: move.causedAt, whileHeld: true)
+        }
+    }
+
+    private func applyQueuedCommands() {
         while let command = commands.pop() {
             switch command {
             case let .start(slot, generation, key, velocity, ratio, gain, releaseAfter):
@@ -118,12 +137,6 @@ public final class VoiceRenderer: @unchecked Sendable {
                 }
                 cues[chosen] = (samples, count, 0, gain, 0)
             }
-        }
-        // Moves from the input thread after the queued commands; their times decide which move is newest.
-        guard tuning.anyPosted(since: &tuningPosted) else { return }
-        for slot in 0..<voices.count {
-            guard let move = tuning.take(slot: slot, seen: &tuningSeen[slot]) else { continue }
-            voices[slot].retune(generation: move.generation, ratio: move.ratio, causedAt: move.causedAt, whileHeld: true)
         }
     }
 
