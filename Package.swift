@@ -128,12 +128,18 @@ let package = Package(
             name: "PeachResampler",
             cSettings: [.unsafeFlags(["-O3"])]
         ),
+        // The output's float to 16-bit conversion in C, vectorised by the compiler.
+        .target(
+            name: "PeachSampleFormat",
+            cSettings: [.unsafeFlags(["-O3"])]
+        ),
         .target(
             name: "PeachSound",
             dependencies: [
                 "PeachDomain",
                 "PeachText",
                 "PeachResampler",
+                "PeachSampleFormat",
                 "CFluidSynth",
                 "CAlsa",
                 .product(name: "Atomics", package: "swift-atomics"),
@@ -296,7 +302,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PeachSoundTests",
-            dependencies: ["PeachSound", "PeachDomain"]
+            dependencies: ["PeachSound", "PeachDomain", "PeachSampleFormat"]
         ),
         .testTarget(
             name: "PeachMIDITests",

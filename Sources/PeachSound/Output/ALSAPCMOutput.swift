@@ -1,5 +1,6 @@
 import Atomics
 import CAlsa
+import PeachSampleFormat
 import Foundation
 
 /// Plays the engine through an ALSA PCM device (default `default`), 48 kHz stereo 16-bit, on its own
@@ -224,11 +225,7 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
                 }
                 continue
             }
-            for i in 0..<frames {
-                let value = Int16((max(-1, min(1, mono[i])) * 32767).rounded())
-                interleaved[2 * i] = value
-                interleaved[2 * i + 1] = value
-            }
+            peach_mono_to_s16_stereo(mono, interleaved, Int32(frames))
             var written = 0
             while written < frames {
                 let result = snd_pcm_writei(device, interleaved + 2 * written, snd_pcm_uframes_t(frames - written))
