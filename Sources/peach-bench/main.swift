@@ -113,6 +113,18 @@ func storageFigures(_ sink: inout Int) {
     }
 }
 
+/// The modes `make bench` and the guest scripts call; anything else (`--help` too) says so rather
+/// than running the whole native bench.
+let modes = ["--e2e-latency [--notes]", "--tuning-latency [--notes]", "--pitch-change WAV", "--midi-flood",
+             "--import-child CSV HISTORY", "--rss SOUNDFONT BANK:PROGRAM", "--web-load PORT SECONDS", "--web", "--startup",
+             "--sound", "--measurement"]
+let known = Set(modes.compactMap { $0.split(separator: " ").first.map(String.init) } + ["--notes"])
+if let unknown = CommandLine.arguments.dropFirst().first(where: { $0.hasPrefix("-") && !known.contains($0) }) {
+    FileHandle.standardError.write(Data("peach-bench: unknown option \(unknown). With no option it runs the native "
+        .appending("figures; one of these runs one part:\n  \(modes.joined(separator: "\n  "))\n").utf8))
+    exit(64)
+}
+
 if CommandLine.arguments.contains("--e2e-latency") {
     endToEndLatencyFigures()
 } else if CommandLine.arguments.contains("--tuning-latency") {
