@@ -163,6 +163,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case statusWaitingForController
     case statusStarting
     case statusWrongAt
+    case statusAudioBuffer
+    case statusAudioBufferEnlarged
     // Answers
     case answerCorrect
     case answerHigher

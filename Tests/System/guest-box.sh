@@ -41,6 +41,9 @@ echo "recording-started $started" >> "$OUT/timeline.txt"
 # sounds (measured from MIDI input ready, the figure took in the output's opening and the prompts'
 # synthesis: 41-100 %).
 waitfor "$OUT/peach.log" 'audio output hw:' 120 "the audio output to open" || fail "the audio output did not open"
+# The dashboard's live status names the device and its buffer (4 × 4096 frames: 341.3 ms).
+waitfor "$PEACH_BOX_DATA/live-status" 'audio: hw:Loopback,0,0, 4 × 4096 frames \(341\.3 ms\)$' 30 "the buffer in the live status" \
+  || fail "the live status does not show the audio buffer"
 waitfor "$OUT/peach.log" 'spoken prompts ready \([1-9]' 120 "the spoken prompts to be made (by peach speak)" || fail "the spoken prompts were not made"
 read -r -a before < /proc/$peach/stat; t0=$(now_us); nap 5
 read -r -a after < /proc/$peach/stat; t1=$(now_us)

@@ -57,6 +57,23 @@ run_case refused 'audio thread: real-time priority 65 refused' "0" "0" \
   || fail "peach play with a 32 × 2 buffer"
 grep -q 'repeated underruns; now 3 periods of 32 frames' "$OUT/stepup.log" || fail "no step up after underruns: $(tail -3 "$OUT/stepup.log")"
 echo "RESULT: step up: $(grep -c 'repeated underruns' "$OUT/stepup.log") step(s): $(grep 'repeated underruns' "$OUT/stepup.log" | tail -1)"
+# The box too: peach run on that buffer steps up, logs each step once, and its live status (the
+# dashboard's line) keeps the buffer it plays with now, marked as enlarged.
+printf 'audio:\n  device: hw:Loopback,0,0\n  period-frames: 32\n  periods: 2\n' > "$OUT/stepup.yaml"
+"$PEACH" run --config "$OUT/stepup.yaml" --data-dir /tmp/peach-rt-stepup > "$OUT/stepup-run.log" 2>&1 &
+pid=$!
+if waitfor /tmp/peach-rt-stepup/live-status 'enlarged after repeated underruns' 120 "the live status to show an enlarged buffer"; then
+  shown=$(grep -o '[0-9]* × [0-9]* frames ([0-9.]* ms, enlarged' /tmp/peach-rt-stepup/live-status)
+  kill -TERM $pid; wait $pid
+  [[ $shown =~ ^([0-9]+)\ ×\ ([0-9]+)\ frames ]] || fail "the live status's buffer is not readable: $(cat /tmp/peach-rt-stepup/live-status)"
+  # One of the steps the log announced (another may have come before the kill).
+  grep -q "the buffer is now ${BASH_REMATCH[1]} × ${BASH_REMATCH[2]} frames" "$OUT/stepup-run.log" \
+    || fail "the live status shows $shown, a buffer no step in the log announced: $(grep -o 'the buffer is now.*ms)' "$OUT/stepup-run.log")"
+  echo "RESULT: peach run stepped up $(grep -c 'the buffer is now' "$OUT/stepup-run.log") time(s); live status: $shown"
+else
+  kill -TERM $pid; wait $pid
+  fail "peach run on a 32 × 2 buffer: no enlarged buffer in its live status; log: $(grep -m3 'audio' "$OUT/stepup-run.log")"
+fi
 # Starting: xruns in the first seconds after the first write to the device, peach run (its default
 # buffer) against stock fluidsynth with the same buffer, interleaved A B B A, both counted by the
 # same preloaded probe (xrun-probe/probe.c: a line per underrun). The window is the measurement itself.

@@ -44,6 +44,8 @@ final class PracticeBoxApp {
     private var controllers: [ControllerID: Controller] = [:]
     private var liveStatus: LiveStatusFile { LiveStatusFile(directory: history.location.directory) }
     private var outputCard: SoundCard?
+    /// The output's buffer once it has opened, for the live status.
+    private var audioBuffer: AudioBufferStatus?
     private var keyboardConnected = false
     private var keyDecoder = TerminalKeyDecoder()
     private var quitRequested: CheckedContinuation<Void, Never>?
@@ -97,6 +99,8 @@ final class PracticeBoxApp {
         if let terminal { readers.append(Task { await self.handleKeys(terminal.keyBytes()) }) }
         if let audioMissing = Self.startOutput(output, device: outputDevice, logger: logger, texts: texts.current) {
             box.audioOutputMissingAtStart(texts.current.text(.runAudioMissingAtStart, audioMissing.text(texts.current)))
+        } else {
+            noteAudioBuffer(enlarged: false)
         }
         await withCheckedContinuation { quitRequested = $0 }
         for reader in readers { reader.cancel() }
@@ -182,12 +186,26 @@ final class PracticeBoxApp {
         for await event in output.events {
             switch event {
             case .failed(let problem): router.route(.audioOutputFailed(reason: problem.text(texts.current)))
-            case .recovered: router.route(.audioOutputRecovered)
+            case .recovered:
+                noteAudioBuffer(enlarged: audioBuffer?.enlarged ?? false)
+                router.route(.audioOutputRecovered)
             case .bufferEnlarged(let frames, let periods):
-                let milliseconds = Decimals(Double(frames * periods) / 48, 1)
-                logger.notice("\(texts.current.text(.runBufferEnlarged, periods, frames, milliseconds))")
+                let buffer = AudioBufferStatus(periodFrames: frames, periods: periods, enlarged: true,
+                                               sampleRate: VoiceRenderer.sampleRate)
+                logger.notice("\(texts.current.text(.runBufferEnlarged, periods, frames, Decimals(buffer.milliseconds, 1)))")
+                audioBuffer = buffer
+                showStatus()
             }
         }
+    }
+
+    /// The buffer the output has just opened with; the output's own figures, which its thread wrote
+    /// before it reported the opening. A buffer once enlarged stays so (the output never steps down).
+    private func noteAudioBuffer(enlarged: Bool) {
+        audioBuffer = AudioBufferStatus(periodFrames: output.periodFrames,
+                                        periods: output.bufferFrames / max(1, output.periodFrames),
+                                        enlarged: enlarged, sampleRate: VoiceRenderer.sampleRate)
+        showStatus()
     }
 
     /// The count of underruns in the debug log whenever it has grown, looked at once a second (the
@@ -309,7 +327,8 @@ final class PracticeBoxApp {
                                     texts: texts.current)
         // For `peach web`: a failed write costs the dashboard its live line, never the training.
         try? liveStatus.write(LiveStatusFile.text(status: status.line(), controller: box.controllerInUse?.description,
-                                                  audioDevice: outputDevice))
+                                                  audioDevice: audioBuffer?.text(device: outputDevice, texts: texts.current)
+                                                      ?? outputDevice))
         guard let terminal else { return }
         terminal.showStatus(status.line(width: terminal.width - 1))
     }

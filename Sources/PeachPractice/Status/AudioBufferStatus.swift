@@ -1,0 +1,27 @@
+import PeachText
+
+/// The audio output's buffer as the live status shows it, beside the device (issue 12: a buffer
+/// the output enlarged by itself after repeated underruns stays in sight, not only in one log line).
+public struct AudioBufferStatus: Hashable, Sendable {
+    public var periodFrames: Int
+    public var periods: Int
+    /// The output stepped up to it by itself; it never steps down while it runs.
+    public var enlarged: Bool
+    public var sampleRate: Double
+
+    public init(periodFrames: Int, periods: Int, enlarged: Bool = false, sampleRate: Double) {
+        self.periodFrames = periodFrames
+        self.periods = periods
+        self.enlarged = enlarged
+        self.sampleRate = sampleRate
+    }
+
+    /// The whole buffer's length: at most this long from a rendered period to the ear.
+    public var milliseconds: Double { Double(periodFrames * periods) / sampleRate * 1000 }
+
+    /// `device`, then its buffer: periods × frames and milliseconds, and whether it was enlarged.
+    public func text(device: String, texts: Texts) -> String {
+        texts.text(enlarged ? .statusAudioBufferEnlarged : .statusAudioBuffer, device, periods, periodFrames,
+                   Decimals(milliseconds, 1))
+    }
+}
