@@ -32,6 +32,10 @@ struct AudioBufferStatusTests {
         let buffer = AudioBufferStatus(periodFrames: 128, periods: 2, sampleRate: 48_000)
         #expect(buffer.text(device: "default", texts: .english) == "default, 2 × 128 frames (5.3 ms)")
         #expect(buffer.text(device: "hw:Loopback,0,0", texts: Texts(.german)) == "hw:Loopback,0,0, 2 × 128 Frames (5,3 ms)")
+        // Frames as the configuration writes them, not grouped like a count.
+        let large = AudioBufferStatus(periodFrames: 4096, periods: 4, sampleRate: 48_000)
+        #expect(large.text(device: "default", texts: .english) == "default, 4 × 4096 frames (341.3 ms)")
+        #expect(large.text(device: "default", texts: Texts(.german)) == "default, 4 × 4096 Frames (341,3 ms)")
     }
 
     @Test("a buffer the output stepped up to says so")

@@ -123,7 +123,7 @@ struct PlayCommand: ParsableCommand {
                 case .failed(let problem): FileHandle.standardError.write(Data((texts.text(.playAudioFailed, problem.text(texts)) + "\n").utf8))
                 case .recovered: FileHandle.standardError.write(Data((texts.text(.playAudioRecovered) + "\n").utf8))
                 case .bufferEnlarged(let frames, let periods):
-                    FileHandle.standardError.write(Data((texts.text(.playBufferEnlarged, periods, frames) + "\n").utf8))
+                    FileHandle.standardError.write(Data((texts.text(.playBufferEnlarged, periods, String(frames)) + "\n").utf8))
                 }
             }
         }

@@ -134,7 +134,7 @@ extension PracticeBoxApp {
         }
         if audioMissing == nil {
             let periods = output.bufferFrames / max(1, output.periodFrames)
-            logger.info("\(texts.text(.runAudioOutput, device, output.periodFrames, periods))")
+            logger.info("\(texts.text(.runAudioOutput, device, String(output.periodFrames), periods))")
         }
         return audioMissing
     }

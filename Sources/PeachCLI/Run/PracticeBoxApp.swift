@@ -192,7 +192,7 @@ final class PracticeBoxApp {
             case .bufferEnlarged(let frames, let periods):
                 let buffer = AudioBufferStatus(periodFrames: frames, periods: periods, enlarged: true,
                                                sampleRate: VoiceRenderer.sampleRate)
-                logger.notice("\(texts.current.text(.runBufferEnlarged, periods, frames, Decimals(buffer.milliseconds, 1)))")
+                logger.notice("\(texts.current.text(.runBufferEnlarged, periods, String(frames), Decimals(buffer.milliseconds, 1)))")
                 audioBuffer = buffer
                 showStatus()
             }

@@ -19,9 +19,10 @@ public struct AudioBufferStatus: Hashable, Sendable {
     /// The whole buffer's length: at most this long from a rendered period to the ear.
     public var milliseconds: Double { Double(periodFrames * periods) / sampleRate * 1000 }
 
-    /// `device`, then its buffer: periods × frames and milliseconds, and whether it was enlarged.
+    /// `device`, then its buffer: periods × frames and milliseconds, and whether it was enlarged. The
+    /// frames as `audio.period-frames` takes them, with no digit grouping.
     public func text(device: String, texts: Texts) -> String {
-        texts.text(enlarged ? .statusAudioBufferEnlarged : .statusAudioBuffer, device, periods, periodFrames,
+        texts.text(enlarged ? .statusAudioBufferEnlarged : .statusAudioBuffer, device, periods, String(periodFrames),
                    Decimals(milliseconds, 1))
     }
 }
