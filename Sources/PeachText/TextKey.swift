@@ -284,6 +284,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case messageTrialsTooFew
     case messageRunLengthTooShort
     case messageDaysNotPositive
+    case messageSimulationBefore2000
     // peach run: start-up failures and log lines
     case runConfigurationInvalid
     case runCannotOpenHistory

@@ -25,6 +25,21 @@ struct ConfigCommandTests {
         #expect(rejected.output.contains("\(invalid.path):5:12: audio.periods: 0 is out of range 2…16"))
     }
 
+    @Test("the README's example configuration is a file --check accepts")
+    func readmeExample() throws {
+        let readme = try String(contentsOf: MIDICommandsTests.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let section = try #require(readme.range(of: "## Configuration"))
+        let after = readme[section.upperBound...]
+        let start = try #require(after.range(of: "```yaml\n"))
+        let end = try #require(after[start.upperBound...].range(of: "\n```"))
+        let example = String(after[start.upperBound..<end.lowerBound])
+        #expect(example.contains("audio:") && example.contains("training:"), "not the example: \(example.prefix(200))")
+        let file = try temporaryFile(example + "\n")
+        defer { try? FileManager.default.removeItem(at: file) }
+        let checked = try PeachCommandTests.run(["config", "--check", "--config", file.path])
+        #expect(checked.status == 0, "\(checked.output)")
+    }
+
     @Test("the effective configuration names each value's origin")
     func effective() throws {
         let file = try temporaryFile("training:\n  reference-pitch: 415\n")

@@ -124,3 +124,35 @@ extension SimulateCommandTests {
         #expect(directory.status != 0 && directory.output.contains("this is a directory; name the listener file inside it"))
     }
 }
+
+extension SimulateCommandTests {
+    /// Answers dated before 2000 would not import again (`csvTimestampTooEarly`), and a span of
+    /// millions of years made dates no reader could hold.
+    @Test("answers that would reach back before 2000 are refused before anything is stored",
+          .enabled(if: binaryAvailable), arguments: [["--days", "20000"], ["--days", "200000000000000"],
+                                                     ["--trials", "100000", "--run-length", "1"],
+                                                     ["--trials", "9223372036854775807", "--run-length", "1"]])
+    func beforeTwoThousand(span: [String]) throws {
+        let workspace = try Workspace()
+        let listener = try workspace.listener(Self.flat)
+        let result = try PeachCommandTests.run(["simulate", "--listener", listener, "--data-dir", workspace.data] + span)
+        #expect(result.status == 64, "\(result.output)")
+        #expect(result.output.contains("the simulated answers would reach back before 2000"), "\(result.output)")
+        #expect(!FileManager.default.fileExists(atPath: workspace.data))
+    }
+
+    @Test("the longest span allowed still simulates, and what it stores exports and imports again",
+          .enabled(if: binaryAvailable))
+    func longestSpanRoundTrips() throws {
+        let workspace = try Workspace()
+        let listener = try workspace.listener(Self.flat)
+        let days = String(Int(Date().timeIntervalSince(Date(timeIntervalSince1970: 946_684_800)) / 86_400) - 1)
+        let simulated = try PeachCommandTests.run(["simulate", "--listener", listener, "--trials", "40", "--run-length", "10",
+                                                   "--days", days, "--seed", "3", "--data-dir", workspace.data])
+        #expect(simulated.status == 0, "\(simulated.output)")
+        let csv = workspace.directory.appendingPathComponent("export.csv").path
+        #expect(try PeachCommandTests.run(["export", "--output", csv, "--data-dir", workspace.data]).status == 0)
+        let imported = try PeachCommandTests.run(["import", csv, "--data-dir", workspace.directory.appendingPathComponent("again").path])
+        #expect(imported.status == 0, "\(imported.output)")
+    }
+}

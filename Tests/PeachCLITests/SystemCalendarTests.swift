@@ -112,4 +112,19 @@ struct SystemCalendarTests {
         let thursday = calendar.interval(of: .day, containing: saturday.addingTimeInterval(-86400))
         #expect(calendar.localTime(of: thursday.end).date == CalendarDay(year: 2011, month: 12, day: 31))
     }
+
+    /// A history another program wrote may hold any time; reading it must not stop the reader.
+    @Test("a time far outside the calendar (1e300, −1e300, NaN, ±infinity) reads as the years 1 to 9999, never traps",
+          arguments: [1e300, -1e300, .nan, .infinity, -.infinity, 1e15])
+    func timesFarOff(seconds: Double) {
+        let time = Date(timeIntervalSince1970: seconds)
+        let calendar = SystemCalendar()
+        let local = calendar.localTime(of: time)
+        for period in Self.periods {
+            let interval = calendar.interval(of: period, containing: time)
+            #expect(interval.duration > 0, "\(period) around \(seconds)")
+        }
+        let year = local.date.year
+        #expect(seconds.isNaN ? year == 1970 || year == 1969 : (seconds > 0 ? year >= 9999 : year <= 1), "year \(year) for \(seconds)")
+    }
 }

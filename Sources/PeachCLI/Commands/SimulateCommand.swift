@@ -41,7 +41,17 @@ struct SimulateCommand: ParsableCommand {
         guard trials >= 1 else { throw ValidationError(CommandLineTexts.current.text(.messageTrialsTooFew)) }
         guard runLength >= 1 else { throw ValidationError(CommandLineTexts.current.text(.messageRunLengthTooShort)) }
         if let days, !(days > 0 && days.isFinite) { throw ValidationError(CommandLineTexts.current.text(.messageDaysNotPositive)) }
+        // The answers go back `days` (else a day per run) from now: no further than an import
+        // accepts, so that the history exports and imports again, and its dates stay dates.
+        let spanDays = days ?? Double(runs)
+        let mostDays = Int(Date().timeIntervalSince(AnswerTime.earliest) / 86_400)
+        guard spanDays <= Double(mostDays) else {
+            throw ValidationError(CommandLineTexts.current.text(.messageSimulationBefore2000, mostDays))
+        }
     }
+
+    /// Runs of `runLength` trials (the last may be shorter); no overflow for any count.
+    private var runs: Int { trials / runLength + (trials % runLength == 0 ? 0 : 1) }
 
     func run() throws {
         let listener: SimulatedListener
@@ -57,12 +67,11 @@ struct SimulateCommand: ParsableCommand {
         try history.forEachAnswer(comparison: { digest.add($0) }, pitchMatching: { digest.add($0) })
         let stored = digest
         let seed = seed ?? UInt64.random(in: 1...UInt64(UInt32.max))
-        let (mode, trials, runLength, days) = (mode, trials, runLength, days)
+        let (mode, trials, runLength, days, runs) = (mode, trials, runLength, days, runs)
         let started = ContinuousClock.now
         let texts = CommandLineTexts.current
         let summary = MainActor.assumeIsolated {
             let profile = PerceptualProfile(stored)
-            let runs = (trials + runLength - 1) / runLength
             let span = (days ?? Double(runs)) * 86_400
             let first = Date().addingTimeInterval(-span)
             let simulation = TrainingSimulation(

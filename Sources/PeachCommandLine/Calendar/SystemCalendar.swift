@@ -21,8 +21,7 @@ public struct SystemCalendar: TrainingCalendar {
     }
 
     public func interval(of size: CalendarPeriod, containing time: Date) -> DateInterval {
-        let seconds = Int(time.timeIntervalSince1970.rounded(.down))
-        let local = clock.local(seconds)
+        let local = clock.local(Self.wholeSeconds(time))
         let first: CalendarDay, next: CalendarDay
         switch size {
         case .day:
@@ -40,7 +39,15 @@ public struct SystemCalendar: TrainingCalendar {
     }
 
     public func localTime(of time: Date) -> LocalTime {
-        clock.local(Int(time.timeIntervalSince1970.rounded(.down)))
+        clock.local(Self.wholeSeconds(time))
+    }
+
+    /// Seconds since 1970, within the years 1 to 9999: a history another program wrote may hold
+    /// any number (1e300, NaN), which must read as a date far off rather than stop the reader.
+    static func wholeSeconds(_ time: Date) -> Int {
+        let seconds = time.timeIntervalSince1970
+        guard !seconds.isNaN else { return 0 }
+        return Int(min(max(seconds, -62_135_596_800), 253_402_300_799).rounded(.down))
     }
 
     /// The first second of `day`: where the local date turns to it. Usually midnight, which

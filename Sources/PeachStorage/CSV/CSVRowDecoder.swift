@@ -12,8 +12,6 @@ import PeachDomain
 /// ±1200, the time between 2000 and one day after `now`.
 struct CSVRowDecoder: Sendable {
     static let centLimit = 1200.0
-    /// 2000-01-01T00:00:00Z: before any version of Peach.
-    static let earliest = Date(timeIntervalSince1970: 946_684_800)
 
     enum Decoded: Hashable, Sendable {
         case comparison(ComparisonRecord)
@@ -100,7 +98,7 @@ struct CSVRowDecoder: Sendable {
                 problems.append(.timestampFormat(quoted(text)))
                 return nil
             }
-            guard date >= CSVRowDecoder.earliest else {
+            guard date >= AnswerTime.earliest else {
                 problems.append(.timestampTooEarly(quoted(text)))
                 return nil
             }
