@@ -60,6 +60,32 @@ struct OutputFailureTests {
         #expect(!FileManager.default.fileExists(atPath: missing))
     }
 
+    @Test("export --output through a symbolic link replaces the file it names, keeps the link and the file's permissions",
+          .enabled(if: binaryAvailable))
+    func outputThroughLink() throws {
+        let history = History()
+        try history.fill()
+        let directory = history.directory
+        let real = directory.appendingPathComponent("private.csv")
+        try Data("old".utf8).write(to: real)
+        #expect(chmod(real.path, 0o600) == 0)
+        let link = directory.appendingPathComponent("link.csv")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "private.csv")
+        let result = try PeachCommandTests.run(["export", "--data-dir", directory.path, "--output", link.path])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link.path) == "private.csv", "the link was replaced")
+        #expect(try String(contentsOf: real, encoding: .utf8).hasPrefix("# peach-export-format:3"), "the named file was not written")
+        var status = stat()
+        #expect(stat(real.path, &status) == 0 && status.st_mode & 0o777 == 0o600, "the permissions became \(String(status.st_mode & 0o777, radix: 8))")
+
+        // A link to a file that does not exist yet: the file is made where the link points.
+        let dangling = directory.appendingPathComponent("later.csv")
+        try FileManager.default.createSymbolicLink(atPath: dangling.path, withDestinationPath: "made-later.csv")
+        #expect(try PeachCommandTests.run(["export", "--data-dir", directory.path, "--output", dangling.path]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("made-later.csv").path))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: dangling.path) == "made-later.csv")
+    }
+
     @Test("play --output to a full device fails", .enabled(if: binaryAvailable))
     func playOutput() throws {
         let result = try PeachCommandTests.run(["play", "A4", "--duration", "0.1", "--output", "/dev/full"])

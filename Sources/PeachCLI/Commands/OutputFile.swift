@@ -7,6 +7,8 @@ import PeachText
 /// A regular file (or a new one) is written to a temporary file beside it, forced to disk and
 /// renamed over it: a full disk or an I/O error leaves the old file, or none, never a partial one.
 /// Anything else (a device such as /dev/stdout, a pipe) is written in place, and every error counts.
+/// A symbolic link is followed: the file it names is replaced, the link stays, and a replaced file
+/// keeps its permissions (an export kept private stays private).
 enum OutputFile {
     static func write(_ data: Data, to path: String) throws(CommandFailure) {
         do {
@@ -20,9 +22,11 @@ enum OutputFile {
 
     /// Writes what `produce` hands to its `write`, piece by piece, with the same guarantee: when
     /// the output or `produce` fails (its error is rethrown), the old file is left, or none.
-    static func write(to path: String, _ produce: (_ write: (Data) throws -> Void) throws -> Void) throws {
+    static func write(to named: String, _ produce: (_ write: (Data) throws -> Void) throws -> Void) throws {
+        let path = linkTarget(named)
         var status = stat()
-        if stat(path, &status) == 0, status.st_mode & S_IFMT != S_IFREG {
+        let exists = stat(path, &status) == 0
+        if exists, status.st_mode & S_IFMT != S_IFREG {
             if status.st_mode & S_IFMT == S_IFDIR {
                 throw CommandFailure(CommandLineTexts.current.text(.fileWriteDirectory, path))
             }
@@ -38,6 +42,7 @@ enum OutputFile {
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw failure(path, errno, partial: false) }
         do {
+            if exists, fchmod(descriptor, status.st_mode & 0o7777) != 0 { throw failure(path, errno, partial: false) }
             try produce { try writeAll($0, to: descriptor, path: path) }
             guard fsync(descriptor) == 0 else { throw failure(path, errno, partial: false) }
         } catch {
@@ -55,6 +60,22 @@ enum OutputFile {
             unlink(temporary)
             throw failure(path, code, partial: false)
         }
+    }
+
+    /// The file `path` names after following every symbolic link, even one that names no file yet.
+    static func linkTarget(_ path: String) -> String {
+        var current = path
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        for _ in 0..<40 {   // the kernel's own limit on links in a row
+            var status = stat()
+            guard lstat(current, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return current }
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count > 0 else { return current }
+            let target = String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = target.hasPrefix("/") ? target
+                : URL(fileURLWithPath: current).deletingLastPathComponent().appendingPathComponent(target).path
+        }
+        return current
     }
 
     private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(CommandFailure) {
