@@ -610,6 +610,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case mappingFaderNeedsCommit
     case mappingTuningControlTaken
     case mappingControlTaken
+    case mappingFlickOnlyAnswers
     case mappingNotANoteLetter
     case mappingChordTaken
     case mappingUnknownControl

@@ -181,6 +181,25 @@ struct MappingFileTests {
         #expect(errors.first?.message.contains("note G4 is already `answers.higher` (line 4)") == true)
     }
 
+    /// In Tune & Match a push of the wheel tunes the note: a flick bound to anything but an answer
+    /// would fire while the player tunes.
+    @Test("a wheel flick may only answer: as stop, report, a mode or a commit it is refused at its line")
+    func flickOnlyAnswers() {
+        let errors = mappingErrors("""
+            name: X
+            match: "*"
+            answers: {higher: wheel-up, lower: [{notes: C0..B3}, wheel-down]}
+            stop: wheel-down
+            report: [{note: G9}, wheel-up]
+            modes: {match: wheel-up}
+            tuning: {commit: wheel-down}
+            """)
+        #expect(errors.map(\.line) == [4, 5, 6, 7], "\(errors.map(\.message))")
+        #expect(errors.first?.message.contains("wheel flick down can only answer (under `answers`), not be `stop`") == true,
+                "\(errors.first?.message ?? "")")
+        #expect(errors.last?.message.contains("not be `tuning.commit`") == true)
+    }
+
     @Test("an answer and a commit may share a control: they act in different modes")
     func answerAndCommitShare() {
         #expect(mappingErrors("""

@@ -153,6 +153,12 @@ private struct Reader {
         let syntax = self.syntax
         return node.listOrSingle().compactMap { item in
             guard let trigger = errors.collect({ try syntax.trigger(item) }) else { return nil }
+            // A flick is the wheel's answer in Hear & Compare; in Tune & Match the same push tunes the
+            // note, where it must not also stop, report, switch the mode or commit.
+            if case .wheelFlick = trigger.source, !job.hasPrefix("answers.") {
+                errors.add(item.error(.mappingFlickOnlyAnswers, trigger.phrase, .plain(job)))
+                return nil
+            }
             if let clash = assigned.first(where: { $0.trigger.overlaps(trigger) && Self.clash($0.job, job) }) {
                 errors.add(item.error(.mappingControlTaken, trigger.phrase, .plain(clash.job), "\(clash.line)"))
                 return nil
