@@ -12,6 +12,7 @@ public enum SystemWords {
         (ENODEV, .systemNoSuchDevice), (ENOTDIR, .systemNotADirectory), (EISDIR, .systemIsADirectory),
         (EINVAL, .systemInvalidArgument), (ENOSPC, .systemNoSpace), (EROFS, .systemReadOnly),
         (EPIPE, .systemBrokenPipe), (ESTRPIPE, .systemStreamsPipe), (EDQUOT, .systemQuota),
+        (EADDRINUSE, .systemAddressInUse), (EADDRNOTAVAIL, .systemAddressNotAvailable),
     ]
 
     /// The words for error number `code` (positive, as errno; ALSA's negative codes work too).

@@ -255,6 +255,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case importDuplicatesSkipped
     case importRhythmSkipped
     case webListenInvalid
+    case webCannotListen
+    case webNoSuchHost
     case webBanner
     case webBannerWithToken
     case webTokenNotKept
@@ -575,6 +577,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case systemBrokenPipe
     case systemStreamsPipe
     case systemQuota
+    case systemAddressInUse
+    case systemAddressNotAvailable
     // Reading a WAV file (PeachSound's WAVFile.ReadError)
     case wavNotWAV
     case wavUnsupportedEncoding

@@ -61,6 +61,15 @@ struct DashboardCommand: ParsableCommand {
                     FileHandle.standardOutput.write(Data((banner + "\n").utf8))
                 }
                 Foundation.exit(0)
+            } catch DashboardServerError.cannotListen(let address, let reason) {
+                let texts = CommandLineTexts.current
+                let why = switch reason {
+                case .system(let code): SystemWords.text(code: code, texts)
+                case .noSuchHost: texts.text(.webNoSuchHost, address.host)
+                }
+                let message = texts.text(.parserError, texts.text(.webCannotListen, "\(address)", why))
+                FileHandle.standardError.write(Data((message + "\n").utf8))
+                Foundation.exit(1)
             } catch {
                 // not a text: the program's name before an error from below
                 FileHandle.standardError.write(Data("peach web: \(error)\n".utf8))

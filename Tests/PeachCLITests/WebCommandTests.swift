@@ -230,3 +230,46 @@ struct WebCommandTests {
         #expect(running.text.contains("data: Tune & Match – single notes │ tuning\ndata: controller: Keystation │ audio: hw:1,0"))
     }
 }
+
+extension WebCommandTests {
+    /// A socket of the test's own listening on loopback, on a port the system chose; closed at the end.
+    static func occupiedPort() throws -> (descriptor: Int32, port: Int) {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        try #require(descriptor >= 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                bind(descriptor, socketAddress, length) == 0 && listen(descriptor, 1) == 0
+                    && getsockname(descriptor, socketAddress, &length) == 0
+            }
+        }
+        try #require(bound)
+        return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    @Test("an address in use or a host that does not exist is said in words, in the language, with exit 1",
+          .enabled(if: binaryAvailable))
+    func cannotListen() throws {
+        let workspace = try Workspace()
+        let (descriptor, port) = try Self.occupiedPort()
+        defer { close(descriptor) }
+        let taken = try PeachCommandTests.run(["web", "--listen", "127.0.0.1:\(port)", "--data-dir", workspace.data,
+                                               "--config", workspace.config])
+        #expect(taken.status == 1)
+        #expect(taken.output.contains("Error: cannot listen on 127.0.0.1:\(port): Address already in use; choose another address"),
+                "\(taken.output)")
+        let german = try LanguageCommandLineTests.run(["web", "--listen", "127.0.0.1:\(port)", "--data-dir", workspace.data,
+                                                       "--config", workspace.config],
+                                                      LanguageCommandLineTests.Workspace(), LanguageCommandLineTests.german)
+        #expect(german.output.contains("Fehler: kann nicht auf 127.0.0.1:\(port) lauschen: Adresse wird schon verwendet"),
+                "\(german.output)")
+        let unknown = try PeachCommandTests.run(["web", "--listen", "nosuch.invalid:8080", "--data-dir", workspace.data,
+                                                 "--config", workspace.config])
+        #expect(unknown.status == 1)
+        #expect(unknown.output.contains("cannot listen on nosuch.invalid:8080: no host is called nosuch.invalid"), "\(unknown.output)")
+    }
+}

@@ -2,7 +2,9 @@ import Foundation
 import Hummingbird
 import HummingbirdCore
 import NIOHTTP1
+import NIOCore
 import NIOPosix
+import Synchronization
 import ServiceLifecycle
 import Logging
 import PeachDomain
@@ -74,6 +76,7 @@ public struct DashboardServer: Sendable {
         // dashboard that should fit in 30 (`HTTPDate` writes the header instead).
         let responder = router.buildResponder()
         let logger = logger
+        let listening = Atomic<Bool>(false)
         let server = try HTTPServerBuilder.http1().buildServer(
             configuration: ServerConfiguration(address: .hostname(settings.listen.host, port: settings.listen.port), serverName: nil),
             eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger,
@@ -93,8 +96,29 @@ public struct DashboardServer: Sendable {
                 try await writer.write(response: response.head, body: response.body)
             },
             onServerRunning: { channel in
+                listening.store(true, ordering: .releasing)
                 onListening(ListenAddress(host: settings.listen.host, port: channel.localAddress?.port ?? settings.listen.port))
             })
-        try await ServiceGroup(configuration: .init(services: [server], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)).run()
+        do {
+            try await ServiceGroup(configuration: .init(services: [server], gracefulShutdownSignals: [.sigterm, .sigint],
+                                                        logger: logger)).run()
+        } catch let error as IOError where !listening.load(ordering: .acquiring) {
+            throw DashboardServerError.cannotListen(settings.listen, .system(errno: error.errnoCode))
+        } catch is SocketAddressError.UnknownHost where !listening.load(ordering: .acquiring) {
+            throw DashboardServerError.cannotListen(settings.listen, .noSuchHost)
+        }
     }
+}
+
+/// Why the dashboard could not start serving, in terms a person can act on (NIO's own errors read
+/// `bind(descriptor:ptr:bytes:): Address already in use) (errno: 98)`).
+public enum DashboardServerError: Error, Equatable {
+    public enum Reason: Equatable, Sendable {
+        /// The system refused the address (in use, not this machine's, a port below 1024 without privilege).
+        case system(errno: Int32)
+        /// The host name does not resolve.
+        case noSuchHost
+    }
+
+    case cannotListen(ListenAddress, Reason)
 }
