@@ -521,6 +521,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case yamlFoundList
     case yamlFoundAlias
     case yamlFoundNothing
+    case yamlFoundQuoted
     case yamlOutOfRange
     case yamlUnknownValue
     // Problems of an imported CSV file (PeachStorage's CSVReason)

@@ -56,6 +56,8 @@ public struct YAMLNode: @unchecked Sendable {
         case .mapping: .mapping
         case .sequence: .list
         case .alias: .alias
+        case let .scalar(scalar) where scalar.style == .singleQuoted || scalar.style == .doubleQuoted:
+            .quoted(scalar.string)
         case let .scalar(scalar): scalar.string.isEmpty ? .nothing : .value(scalar.string)
         }
     }
@@ -146,6 +148,29 @@ public struct YAMLNode: @unchecked Sendable {
     }
 }
 
+extension YAMLError {
+    /// Where block mapping key `key`, first at `first` (1-based line and column), is written again
+    /// in the same mapping: a later line at the same indentation, before the mapping ends. Nil for
+    /// anything else (a flow mapping, a quoted or complex key): the first occurrence is said then.
+    static func repeated(key: String, after first: (line: Int, column: Int), in text: String) -> (line: Int, column: Int)? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let indent = first.column - 1
+        guard first.line >= 1, first.line < lines.count else { return nil }
+        for index in first.line..<lines.count {
+            let line = lines[index]
+            let spaces = line.prefix { $0 == " " }.count
+            let content = line.dropFirst(spaces)
+            if content.isEmpty || content.hasPrefix("#") { continue }
+            if spaces < indent { return nil }
+            if spaces == indent, content.hasPrefix(key),
+               content.dropFirst(key.count).drop(while: { $0 == " " }).hasPrefix(":") {
+                return (index + 1, first.column)
+            }
+        }
+        return nil
+    }
+}
+
 private extension Double {
     var formatted: String { rounded() == self ? String(Int(self)) : String(self) }
 }
@@ -159,7 +184,11 @@ extension YAMLError {
             self.init(file: file, line: mark.line, column: mark.column,
                       problem: .syntax(problem, while: context?.text, atLine: context?.mark.line))
         case let .duplicatedKeysInMapping(duplicates, context):
-            self.init(file: file, line: context.mark.line, column: context.mark.column, problem: .duplicatedKeys(duplicates))
+            // Yams marks the key's first occurrence; the mistake is the repeat.
+            let (line, column) = duplicates.first.flatMap {
+                Self.repeated(key: $0, after: (context.mark.line, context.mark.column), in: context.text)
+            } ?? (context.mark.line, context.mark.column)
+            self.init(file: file, line: line, column: column, problem: .duplicatedKeys(duplicates))
         case let .reader(problem, offset, _, _):
             self.init(file: file, line: nil, column: nil, problem: .notText(problem, atByte: offset))
         default:

@@ -84,6 +84,8 @@ public enum YAMLFound: Hashable, Sendable {
     case mapping, list, alias, nothing
     /// A scalar, as written.
     case value(String)
+    /// A scalar in quotes: text, even when it reads like a number or true/false.
+    case quoted(String)
 
     public func name(_ texts: Texts) -> String {
         switch self {
@@ -92,6 +94,7 @@ public enum YAMLFound: Hashable, Sendable {
         case .alias: texts.text(.yamlFoundAlias)
         case .nothing: texts.text(.yamlFoundNothing)
         case .value(let text): "`\(text)`"
+        case .quoted(let text): texts.text(.yamlFoundQuoted, text)
         }
     }
 }

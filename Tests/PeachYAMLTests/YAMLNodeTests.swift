@@ -89,7 +89,23 @@ struct YAMLNodeTests {
     func duplicateKey() {
         let error = #expect(throws: YAMLError.self) { try YAMLNode.parse("a: 1\nb: 2\na: 3\n", file: "dup.yaml") }
         #expect(error?.message.contains("`a` appears more than once") == true)
-        #expect(error?.line != nil)
+        #expect(error?.line == 3, "at the repeat, not the first")
+        let nested = #expect(throws: YAMLError.self) {
+            try YAMLNode.parse("audio:\n  periods: 2\n  # a comment\n\n  device: x\n  periods : 3\nperiods: 4\n", file: "n.yaml")
+        }
+        #expect(nested?.line == 6 && nested?.column == 3, "\(String(describing: nested?.line)):\(String(describing: nested?.column))")
+        // A flow mapping: the first occurrence is all that can be said.
+        let flow = #expect(throws: YAMLError.self) { try YAMLNode.parse("x: {a: 1, a: 2}\n", file: "f.yaml") }
+        #expect(flow?.line == 1)
+    }
+
+    @Test("a quoted number or true/false is said to be quoted text, not the value it looks like")
+    func quotedFound() throws {
+        let node = try #require(try YAMLNode.parse("flag: \"true\"\npitch: '440'\n", file: "q.yaml")).mapping()
+        let flag = #expect(throws: YAMLError.self) { try node.required("flag").bool() }
+        #expect(flag?.message.contains("found the quoted text \"true\"") == true, "\(flag?.message ?? "")")
+        let pitch = #expect(throws: YAMLError.self) { try node.required("pitch").double() }
+        #expect(pitch?.message.contains("found the quoted text \"440\"") == true, "\(pitch?.message ?? "")")
     }
 
     @Test("an empty document is nil, not an error")
