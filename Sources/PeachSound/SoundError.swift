@@ -4,6 +4,7 @@ import PeachText
 /// says it through the tables (`sound…` keys) in a language; `description` in English.
 public enum SoundError: DescribedError, Equatable, CustomStringConvertible {
     case soundFontMissing(path: String)
+    case soundFontIsDirectory(path: String)
     case soundFontUnreadable(path: String)
     case presetNotFound(path: String, preset: SoundFontPreset, available: Int)
     /// FluidSynth could not make its settings (false) or its synthesizer (true).
@@ -17,6 +18,7 @@ public enum SoundError: DescribedError, Equatable, CustomStringConvertible {
     public func text(_ texts: Texts) -> String {
         switch self {
         case .soundFontMissing(let path): texts.text(.soundFontMissing, path)
+        case .soundFontIsDirectory(let path): texts.text(.soundFontIsDirectory, path)
         case .soundFontUnreadable(let path): texts.text(.soundFontUnreadable, path)
         case .presetNotFound(let path, let preset, let available): texts.text(.soundPresetNotFound, path, "\(preset)", available)
         case .synthesizerFailed(let synthesizer):

@@ -598,6 +598,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case storeNoWriteAheadLog
     case storeCannotOpen
     case soundFontMissing
+    case soundFontIsDirectory
     case soundFontUnreadable
     case soundPresetNotFound
     case soundSynthesizerFailed

@@ -43,6 +43,12 @@ struct SoundCommandsTests {
         let missing = try PeachCommandTests.run(["play", "A4", "--sound", "/no/such.sf2", "--output", "/tmp/x.wav"])
         #expect(missing.status == 1)
         #expect(missing.output.contains("Error: SoundFont /no/such.sf2 does not exist"))
+        let directory = FileManager.default.temporaryDirectory.path
+        for command in [["play", "A4", "--sound", directory, "--output", "/tmp/x.wav"], ["sounds", directory]] {
+            let given = try PeachCommandTests.run(command)
+            #expect(given.status == 1)
+            #expect(given.output.contains("Error: \(directory) is a directory, not a SoundFont"), "\(given.output)")
+        }
         let preset = try PeachCommandTests.run(["play", "A4", "--preset", "5:77", "--output", "/tmp/x.wav"])
         #expect(preset.status == 1)
         #expect(preset.output.contains("no preset 5:77"))

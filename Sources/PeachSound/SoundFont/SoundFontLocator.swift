@@ -25,7 +25,9 @@ public struct SoundFontLocator: Sendable {
 
     public func locate(explicit: String? = nil) throws(SoundError) -> String {
         if let explicit {
-            guard FileManager.default.fileExists(atPath: explicit) else { throw .soundFontMissing(path: explicit) }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: explicit, isDirectory: &isDirectory) else { throw .soundFontMissing(path: explicit) }
+            guard !isDirectory.boolValue else { throw .soundFontIsDirectory(path: explicit) }
             return explicit
         }
         let found = candidates.first { FileManager.default.fileExists(atPath: $0.path) }

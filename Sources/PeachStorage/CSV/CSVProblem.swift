@@ -12,7 +12,10 @@ public struct CSVProblem: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// `line 7: referenceNote "130" is not a MIDI note (0–127)` in `texts`' language.
-    public func text(_ texts: Texts) -> String { texts.text(.csvLine, "\(line)", reason.text(texts)) }
+    /// A problem of the whole file (line 0: it is empty) has no line to name.
+    public func text(_ texts: Texts) -> String {
+        line > 0 ? texts.text(.csvLine, "\(line)", reason.text(texts)) : reason.text(texts)
+    }
 
     public var description: String { text(.english) }
 }

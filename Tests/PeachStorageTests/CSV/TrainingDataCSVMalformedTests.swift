@@ -157,6 +157,9 @@ struct TrainingDataCSVMalformedTests {
         }
         #expect(F.problems("# peach-export-format:3\n")
                 == [ReadProblem(line: 0, reason: "the file ends before its header line")])
+        // Said without a line: there is no line 0 to point at.
+        #expect(CSVProblem(line: 0, reason: .emptyFile).text(.english) == "the file is empty")
+        #expect(CSVProblem(line: 3, reason: .emptyFile).text(.english) == "line 3: the file is empty")
     }
 
     @Test("a missing, unreadable or unknown metadata line is a line-1 problem")
@@ -220,6 +223,6 @@ struct CSVProblemTextTests {
         #expect(error.text(Texts(.german)) == "Zeile 4: unbekannter trainingType \"pitchFoo\"")
         #expect(error.description == "line 4: unknown trainingType \"pitchFoo\"")
         let empty = try #require(#expect(throws: CSVImportError.self) { try TrainingDataCSV.parse("") })
-        #expect(empty.text(Texts(.german)) == "Zeile 0: die Datei ist leer")
+        #expect(empty.text(Texts(.german)) == "die Datei ist leer", "a problem of the whole file names no line 0")
     }
 }
