@@ -19,9 +19,7 @@ final class FluidSynthesizer {
     /// A synthesizer that loads the SoundFont itself.
     init(soundFont path: String, preset: SoundFontPreset?, sampleRate: Double = VoiceRenderer.sampleRate) throws(SoundError) {
         Self.quietLog
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .soundFontMissing(path: path) }
-        guard !isDirectory.boolValue else { throw .soundFontIsDirectory(path: path) }
+        try SoundFontLocator.requireFile(path)
         let (settings, synth) = try Self.make(sampleRate: sampleRate)
         let id = fluid_synth_sfload(synth, path, 0)
         guard id != FLUID_FAILED, let font = fluid_synth_get_sfont_by_id(synth, id) else {

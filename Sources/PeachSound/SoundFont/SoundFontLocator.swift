@@ -25,14 +25,19 @@ public struct SoundFontLocator: Sendable {
 
     public func locate(explicit: String? = nil) throws(SoundError) -> String {
         if let explicit {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: explicit, isDirectory: &isDirectory) else { throw .soundFontMissing(path: explicit) }
-            guard !isDirectory.boolValue else { throw .soundFontIsDirectory(path: explicit) }
+            try Self.requireFile(explicit)
             return explicit
         }
         let found = candidates.first { FileManager.default.fileExists(atPath: $0.path) }
         guard let found else { throw .noDefaultSoundFont(searched: candidates.map(\.path)) }
         return found.path
+    }
+
+    /// A SoundFont path names a file: not nothing, not a directory.
+    static func requireFile(_ path: String) throws(SoundError) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { throw .soundFontMissing(path: path) }
+        guard !isDirectory.boolValue else { throw .soundFontIsDirectory(path: path) }
     }
 }
 
