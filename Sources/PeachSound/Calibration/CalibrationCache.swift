@@ -5,10 +5,11 @@ import PeachText
 
 /// Keeps measured calibrations in `$XDG_CACHE_HOME/peach` (or `~/.cache/peach`), one JSON file per
 /// SoundFont file and preset. A file is known by its path, size and modification time, so an edited
-/// or replaced SoundFont is measured again.
+/// or replaced SoundFont is measured again. Each file carries a checksum of what was measured, so a
+/// damaged or hand-edited value (which would silently move every note's pitch) is measured again too.
 public struct CalibrationCache: Sendable {
     public let directory: URL
-    static let formatVersion = 2
+    static let formatVersion = 3
 
     public init(directory: URL? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) {
         if let directory {
@@ -24,6 +25,46 @@ public struct CalibrationCache: Sendable {
     struct Entry: Codable {
         var identity: String
         var calibration: KeyCalibration
+        var checksum: String
+
+        init(identity: String, calibration: KeyCalibration) {
+            self.identity = identity
+            self.calibration = calibration
+            self.checksum = Self.checksum(identity: identity, calibration: calibration)
+        }
+
+        static func checksum(identity: String, calibration: KeyCalibration) -> String {
+            var bytes = Array(identity.utf8)
+            for cents in calibration.cents {
+                bytes.append(cents == nil ? 0 : 1)
+                withUnsafeBytes(of: (cents ?? 0).bitPattern.littleEndian) { bytes.append(contentsOf: $0) }
+            }
+            for key in calibration.unstableKeys {
+                withUnsafeBytes(of: Int64(key).littleEndian) { bytes.append(contentsOf: $0) }
+            }
+            return String(CalibrationCache.fnv1a(bytes), radix: 16)
+        }
+
+        /// Written by this version for this file and preset, unchanged since, and a measurement could
+        /// have produced it.
+        func isValid(for identity: String) -> Bool {
+            let keys = KeyCalibration.keys
+            return self.identity == identity
+                && calibration.cents.count == keys.count
+                && checksum == Self.checksum(identity: identity, calibration: calibration)
+                && calibration.cents.allSatisfy { ($0.map { abs($0) <= CalibrationCache.plausibleCents }) ?? true }
+                && calibration.unstableKeys.allSatisfy(keys.contains)
+        }
+    }
+
+    /// Tones are looked for within ±`PresetCalibrator.searchCents` and the phase refinement moves
+    /// them little, so no measurement lies beyond a semitone.
+    static let plausibleCents = 100.0
+
+    static func fnv1a<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        return hash
     }
 
     /// What identifies a SoundFont file's contents and the preset.
@@ -38,17 +79,14 @@ public struct CalibrationCache: Sendable {
 
     func file(for identity: String) -> URL {
         // FNV-1a of the identity names the file; the identity inside confirms it.
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in identity.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
-        return directory.appendingPathComponent("calibration-\(String(hash, radix: 16)).json")
+        directory.appendingPathComponent("calibration-\(String(Self.fnv1a(identity.utf8), radix: 16)).json")
     }
 
     public func cached(soundFont path: String, preset: SoundFontPreset) -> KeyCalibration? {
         let identity = Self.identity(soundFont: path, preset: preset)
         guard let data = try? Data(contentsOf: file(for: identity)),
               let entry = try? JSONDecoder().decode(Entry.self, from: data),
-              entry.identity == identity,
-              entry.calibration.cents.count == KeyCalibration.keys.count else { return nil }
+              entry.isValid(for: identity) else { return nil }
         return entry.calibration
     }
 

@@ -7,6 +7,8 @@ public struct PresetCalibrator: Sendable {
     public let preset: SoundFontPreset
     static let seconds = 1.5
     static let attackSeconds = 0.15
+    /// How far from its equal-tempered pitch a key's tone is looked for: no measurement lies beyond it.
+    static let searchCents = 60.0
 
     public init(soundFont: String, preset: SoundFontPreset) {
         self.soundFont = soundFont
@@ -20,7 +22,7 @@ public struct PresetCalibrator: Sendable {
         let blocks = frames / FluidSynthesizer.blockSize
         var left = [Float](repeating: 0, count: blocks * FluidSynthesizer.blockSize)
         var right = left
-        let estimator = PitchEstimator(searchRange: 60)
+        let estimator = PitchEstimator(searchRange: Self.searchCents)
         var cents: [Double?] = []
         var unstable: [Int] = []
         for key in KeyCalibration.keys {
