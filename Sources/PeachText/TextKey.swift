@@ -165,6 +165,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case statusWrongAt
     case statusAudioBuffer
     case statusAudioBufferEnlarged
+    case statusAudioBufferRefused
     // Answers
     case answerCorrect
     case answerHigher
@@ -230,6 +231,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case playAudioFailed
     case playAudioRecovered
     case playBufferEnlarged
+    case playBufferRefused
     case playSeconds
     case devicesMIDIHeading
     case devicesNoMIDIInput
@@ -311,6 +313,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case runNeedsRestart
     case runConfigurationNotReread
     case runBufferEnlarged
+    case runBufferRefused
     case runSoundCardRemoved
     case runSequencerThere
     case runControllerConnected

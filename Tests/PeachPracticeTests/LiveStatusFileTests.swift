@@ -1,4 +1,5 @@
 import Foundation
+import PeachDomain
 import PeachPractice
 import PeachText
 import Testing
@@ -40,9 +41,13 @@ struct AudioBufferStatusTests {
 
     @Test("a buffer the output stepped up to says so")
     func enlarged() {
-        let buffer = AudioBufferStatus(periodFrames: 256, periods: 3, enlarged: true, sampleRate: 48_000)
+        let buffer = AudioBufferStatus(periodFrames: 256, periods: 3, enlarged: .afterUnderruns, sampleRate: 48_000)
         #expect(buffer.text(device: "default", texts: .english)
                 == "default, 3 × 256 frames (16.0 ms, enlarged after repeated underruns)")
         #expect(buffer.text(device: "default", texts: Texts(.german)).hasSuffix("(16,0 ms, nach wiederholten Unterläufen vergrößert)"))
+        let refused = AudioBufferStatus(periodFrames: 128, periods: 3, enlarged: .refusedByDevice, sampleRate: 48_000)
+        #expect(refused.text(device: "default", texts: .english)
+                == "default, 3 × 128 frames (8.0 ms, enlarged: the device refused a smaller one)")
+        #expect(refused.text(device: "default", texts: Texts(.german)).hasSuffix("(8,0 ms, vergrößert: das Gerät verweigerte einen kleineren)"))
     }
 }

@@ -63,4 +63,30 @@ struct BufferStepUpTests {
         #expect(!later)                                                  // 2.1 s after the last step: not
         #expect(!underrunAfter)                                          // and underruns count afresh
     }
+
+    @Test("a device failing soon after each of two opens in a row takes the next step; one settling, or one that lasted in between, does not")
+    func failingSoonAfterOpening() {
+        let start = ContinuousClock.now
+        func at(_ ms: Int) -> ContinuousClock.Instant { start + .milliseconds(ms) }
+        var refusing = BufferStepUp()
+        refusing.opened(at: at(0))
+        let firstOpen = refusing.failure(at: at(100))
+        refusing.opened(at: at(600))
+        let secondOpen = refusing.failure(at: at(700))
+        #expect(!firstOpen)                                              // once: retried at the same buffer
+        #expect(secondOpen)                                              // twice in a row: the next buffer
+        let afterStep = refusing.failure(at: at(3000))
+        #expect(!afterStep)                                              // counted afresh after the step
+        var settling = BufferStepUp()
+        settling.opened(at: at(0))
+        let first = settling.failure(at: at(100))
+        settling.opened(at: at(600))
+        let lasted = settling.failure(at: at(60_000))                    // it played for a minute
+        settling.opened(at: at(60_500))
+        let thenOnce = settling.failure(at: at(60_600))
+        #expect(!first && !lasted && !thenOnce)
+        var unopened = BufferStepUp()
+        let neverOpened = [0, 500, 1000].map { unopened.failure(at: at($0)) }
+        #expect(!neverOpened.contains(true))                             // only opens count
+    }
 }

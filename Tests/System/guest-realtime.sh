@@ -57,6 +57,16 @@ run_case refused 'audio thread: real-time priority 65 refused' "0" "0" \
   || fail "peach play with a 32 × 2 buffer"
 grep -q 'repeated underruns; now 3 periods of 32 frames' "$OUT/stepup.log" || fail "no step up after underruns: $(tail -3 "$OUT/stepup.log")"
 echo "RESULT: step up: $(grep -c 'repeated underruns' "$OUT/stepup.log") step(s): $(grep 'repeated underruns' "$OUT/stepup.log" | tail -1)"
+# A buffer the device opens with but refuses to play (snd-aloop answers EIO to every write at
+# 128 × 3 frames): after one retry at the same buffer the output takes the next one by itself and
+# says why, rather than reopening the refused buffer every half second.
+"$PEACH" play A4 --duration 3 --device hw:Loopback,0,0 --period-frames 128 --periods 3 > "$OUT/refused.log" 2>&1 \
+  || fail "peach play with a 128 × 3 buffer: $(tail -3 "$OUT/refused.log")"
+grep -q 'the device refused the buffer; now 3 periods of 256 frames' "$OUT/refused.log" \
+  || fail "no step up from a refused buffer: $(tail -5 "$OUT/refused.log")"
+failures=$(grep -c 'Audio output failed' "$OUT/refused.log")
+[ "$failures" -le 2 ] || fail "a refused buffer was retried $failures times: $(head -5 "$OUT/refused.log")"
+echo "RESULT: refused buffer: $failures failure(s), then $(grep -o 'the device refused the buffer; now .*' "$OUT/refused.log")"
 # The box too: peach run on that buffer steps up, logs each step once, and its live status (the
 # dashboard's line) keeps the buffer it plays with now, marked as enlarged.
 printf 'audio:\n  device: hw:Loopback,0,0\n  period-frames: 32\n  periods: 2\n' > "$OUT/stepup.yaml"

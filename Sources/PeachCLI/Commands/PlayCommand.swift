@@ -122,8 +122,9 @@ struct PlayCommand: ParsableCommand {
                 switch event {
                 case .failed(let problem): FileHandle.standardError.write(Data((texts.text(.playAudioFailed, problem.text(texts)) + "\n").utf8))
                 case .recovered: FileHandle.standardError.write(Data((texts.text(.playAudioRecovered) + "\n").utf8))
-                case .bufferEnlarged(let frames, let periods):
-                    FileHandle.standardError.write(Data((texts.text(.playBufferEnlarged, periods, String(frames)) + "\n").utf8))
+                case .bufferEnlarged(let frames, let periods, let cause):
+                    let key: TextKey = cause == .afterUnderruns ? .playBufferEnlarged : .playBufferRefused
+                    FileHandle.standardError.write(Data((texts.text(key, periods, String(frames)) + "\n").utf8))
                 }
             }
         }

@@ -100,7 +100,7 @@ final class PracticeBoxApp {
         if let audioMissing = Self.startOutput(output, device: outputDevice, logger: logger, texts: texts.current) {
             box.audioOutputMissingAtStart(texts.current.text(.runAudioMissingAtStart, audioMissing.text(texts.current)))
         } else {
-            noteAudioBuffer(enlarged: false)
+            noteAudioBuffer(enlarged: nil)
         }
         await withCheckedContinuation { quitRequested = $0 }
         for reader in readers { reader.cancel() }
@@ -187,12 +187,13 @@ final class PracticeBoxApp {
             switch event {
             case .failed(let problem): router.route(.audioOutputFailed(reason: problem.text(texts.current)))
             case .recovered:
-                noteAudioBuffer(enlarged: audioBuffer?.enlarged ?? false)
+                noteAudioBuffer(enlarged: audioBuffer?.enlarged)
                 router.route(.audioOutputRecovered)
-            case .bufferEnlarged(let frames, let periods):
-                let buffer = AudioBufferStatus(periodFrames: frames, periods: periods, enlarged: true,
+            case .bufferEnlarged(let frames, let periods, let cause):
+                let buffer = AudioBufferStatus(periodFrames: frames, periods: periods, enlarged: cause,
                                                sampleRate: VoiceRenderer.sampleRate)
-                logger.notice("\(texts.current.text(.runBufferEnlarged, periods, String(frames), Decimals(buffer.milliseconds, 1)))")
+                let key: TextKey = cause == .afterUnderruns ? .runBufferEnlarged : .runBufferRefused
+                logger.notice("\(texts.current.text(key, periods, String(frames), Decimals(buffer.milliseconds, 1)))")
                 audioBuffer = buffer
                 showStatus()
             }
@@ -201,7 +202,7 @@ final class PracticeBoxApp {
 
     /// The buffer the output has just opened with; the output's own figures, which its thread wrote
     /// before it reported the opening. A buffer once enlarged stays so (the output never steps down).
-    private func noteAudioBuffer(enlarged: Bool) {
+    private func noteAudioBuffer(enlarged: AudioBufferStep?) {
         audioBuffer = AudioBufferStatus(periodFrames: output.periodFrames,
                                         periods: output.bufferFrames / max(1, output.periodFrames),
                                         enlarged: enlarged, sampleRate: VoiceRenderer.sampleRate)

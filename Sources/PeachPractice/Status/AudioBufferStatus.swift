@@ -1,15 +1,16 @@
+import PeachDomain
 import PeachText
 
 /// The audio output's buffer as the live status shows it, beside the device (issue 12: a buffer
-/// the output enlarged by itself after repeated underruns stays in sight, not only in one log line).
+/// the output enlarged by itself stays in sight, not only in one log line).
 public struct AudioBufferStatus: Hashable, Sendable {
     public var periodFrames: Int
     public var periods: Int
-    /// The output stepped up to it by itself; it never steps down while it runs.
-    public var enlarged: Bool
+    /// Why the output stepped up to it by itself; nil when it is the buffer asked for.
+    public var enlarged: AudioBufferStep?
     public var sampleRate: Double
 
-    public init(periodFrames: Int, periods: Int, enlarged: Bool = false, sampleRate: Double) {
+    public init(periodFrames: Int, periods: Int, enlarged: AudioBufferStep? = nil, sampleRate: Double) {
         self.periodFrames = periodFrames
         self.periods = periods
         self.enlarged = enlarged
@@ -22,7 +23,11 @@ public struct AudioBufferStatus: Hashable, Sendable {
     /// `device`, then its buffer: periods × frames and milliseconds, and whether it was enlarged. The
     /// frames as `audio.period-frames` takes them, with no digit grouping.
     public func text(device: String, texts: Texts) -> String {
-        texts.text(enlarged ? .statusAudioBufferEnlarged : .statusAudioBuffer, device, periods, String(periodFrames),
-                   Decimals(milliseconds, 1))
+        let key: TextKey = switch enlarged {
+        case nil: .statusAudioBuffer
+        case .afterUnderruns: .statusAudioBufferEnlarged
+        case .refusedByDevice: .statusAudioBufferRefused
+        }
+        return texts.text(key, device, periods, String(periodFrames), Decimals(milliseconds, 1))
     }
 }

@@ -2,6 +2,7 @@ import Atomics
 import CAlsa
 import PeachSampleFormat
 import Foundation
+import PeachDomain
 
 /// Plays the engine through an ALSA PCM device (default `default`), 48 kHz stereo 16-bit, on its own
 /// thread. Default buffer: 3 periods of 256 frames (5.3 ms each, 16 ms in all).
@@ -207,7 +208,10 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
         let clock = ContinuousClock()
         var nextRetry = clock.now
         var stepUp = BufferStepUp()
-        if let device = pcm { prime(device, interleaved: interleaved, frames: currentFrames) }
+        if let device = pcm {
+            stepUp.opened(at: clock.now)
+            prime(device, interleaved: interleaved, frames: currentFrames)
+        }
         while running.load(ordering: .relaxed) {
             // Before the device was ever opened, the period asked for.
             let frames = currentFrames
@@ -219,6 +223,7 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
                     nextRetry = clock.now + configuration.retryInterval
                     if let reopened = try? open() {
                         pcm = reopened
+                        stepUp.opened(at: clock.now)
                         prime(reopened, interleaved: interleaved, frames: currentFrames)
                         continuation.yield(.recovered)
                     }
@@ -237,7 +242,7 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
                 if error == -EPIPE {
                     _underruns.wrappingIncrement(ordering: .relaxed)
                     if configuration.enlargesBufferOnUnderruns, stepUp.underrun(at: clock.now),
-                       enlargeBuffer(device, interleaved: interleaved) {
+                       enlargeBuffer(device, interleaved: interleaved, because: .afterUnderruns) {
                         break
                     }
                 }
@@ -245,7 +250,7 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
                     continue
                 }
                 if error != -EPIPE, configuration.enlargesBufferOnUnderruns, stepUp.failure(at: clock.now),
-                   enlargeBuffer(device, interleaved: interleaved) {
+                   enlargeBuffer(device, interleaved: interleaved, because: .refusedByDevice) {
                     break
                 }
                 fail(device, reason: String(cString: snd_strerror(error)))
@@ -259,7 +264,8 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
 
     /// Reopens the device with the next larger buffer; false (and the device kept) at the largest
     /// or when the larger one cannot be had.
-    private func enlargeBuffer(_ device: OpaquePointer, interleaved: UnsafeMutablePointer<Int16>) -> Bool {
+    private func enlargeBuffer(_ device: OpaquePointer, interleaved: UnsafeMutablePointer<Int16>,
+                               because cause: AudioBufferStep) -> Bool {
         guard let next = BufferStepUp.next(periodFrames: periodFrames, periods: max(1, bufferFrames / max(1, periodFrames)))
         else { return false }
         snd_pcm_drop(device)
@@ -276,7 +282,8 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
         }
         pcm = reopened
         prime(reopened, interleaved: interleaved, frames: currentFrames)
-        continuation.yield(.bufferEnlarged(periodFrames: periodFrames, periods: bufferFrames / max(1, periodFrames)))
+        continuation.yield(.bufferEnlarged(periodFrames: periodFrames, periods: bufferFrames / max(1, periodFrames),
+                                           because: cause))
         return true
     }
 

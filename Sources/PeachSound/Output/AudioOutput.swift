@@ -1,10 +1,12 @@
+import PeachDomain
+
 /// What an audio output tells the app: the device failed or went away (training must stop), or it
 /// works again (training does not resume by itself).
 public enum AudioOutputEvent: Sendable, Equatable {
     case failed(AudioDeviceProblem)
     case recovered
-    /// Repeated underruns: the output now uses this larger buffer (frames per period, periods).
-    case bufferEnlarged(periodFrames: Int, periods: Int)
+    /// The output now uses this larger buffer (frames per period, periods), and why.
+    case bufferEnlarged(periodFrames: Int, periods: Int, because: AudioBufferStep)
 }
 
 /// Something that pulls audio from a `VoiceRenderer` in real time on a thread of its own.
