@@ -211,6 +211,12 @@ struct WebCommandTests {
         #expect(cookie.contains("peach_token=\(token)") && cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
         #expect(try web.get("/progress", headers: ["Cookie": "peach_token=\(token)"]).status == 200)
         #expect(try web.get("/api/profile", headers: ["Authorization": "Bearer \(token)"]).status == 200)
+        #expect(try web.get("/api/profile", headers: ["Authorization": "bearer \(token)"]).status == 200)  // schemes are case-insensitive
+        #expect(try web.get("/api/profile", headers: ["Authorization": "Basic \(token)"]).status == 401)
+        // The rest of the query stays: a link to a filtered page keeps its filter.
+        let filtered = try web.get("/history?mode=match&token=\(token)&page=2")
+        #expect(filtered.status == 303)
+        #expect(filtered.header("Location") == "/history?mode=match&page=2")
         // Rotating makes the old token worthless for a server started afterwards.
         let rotated = String(decoding: try workspace.cli(["web", "--rotate-token", "--config", workspace.config]), as: UTF8.self)
         #expect(!rotated.contains(token))

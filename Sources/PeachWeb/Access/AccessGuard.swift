@@ -1,11 +1,12 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import HummingbirdCore
 import PeachText
 
 /// Every request passes here first. Without a token (loopback) it only adds the security headers.
 /// With one, a request must carry it: in the `peach_token` cookie, as `Authorization: Bearer`, or
-/// once in `?token=`, which sets the cookie and redirects to the same page without it. Anything
+/// once in `?token=`, which sets the cookie and redirects to the same page and query without it. Anything
 /// else is answered 401, whatever the path.
 struct AccessGuard<Context: RequestContext>: RouterMiddleware {
     let token: AccessToken?
@@ -37,6 +38,22 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
         return host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 
+    /// The page and the rest of its query (a filter such as `mode=match`), as sent, without `token`.
+    static func withoutToken(_ uri: URI) -> String {
+        let kept = (uri.query ?? "").split(separator: "&", omittingEmptySubsequences: true).filter { parameter in
+            parameter.prefix { $0 != "=" } != "token"
+        }
+        return kept.isEmpty ? uri.path : uri.path + "?" + kept.joined(separator: "&")
+    }
+
+    /// The credentials of an `Authorization: Bearer …` header; the scheme's name is case-insensitive
+    /// (RFC 9110, 11.1).
+    static func bearerCredentials(_ authorization: String) -> String? {
+        let parts = authorization.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+        return parts[1].trimmingCharacters(in: .whitespaces)
+    }
+
     private func allow(_ request: Request, context: Context,
                        next: (Request, Context) async throws -> Response) async throws -> Response {
         guard let token else {
@@ -49,12 +66,12 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
             return try await next(request, context)
         }
         if let offered = request.uri.queryParameters["token"].map(String.init), token.matches(offered) {
-            var response = Response(status: .seeOther, headers: [.location: request.uri.path])
+            var response = Response(status: .seeOther, headers: [.location: Self.withoutToken(request.uri)])
             response.setCookie(Cookie(name: AccessToken.cookieName, value: token.value, maxAge: 400 * 86400, path: "/",
                                       httpOnly: true, sameSite: .strict))
             return response
         }
-        let bearer = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
+        let bearer = request.headers[.authorization].flatMap(Self.bearerCredentials)
         guard token.matches(request.cookies[AccessToken.cookieName]?.value) || token.matches(bearer) else {
             return Response(status: .unauthorized, headers: [.contentType: Self.plainText],
                             body: ResponseBody(byteBuffer: ByteBuffer(string: texts.text(.dashboardTokenNeeded) + "\n")))
