@@ -505,7 +505,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case yamlNoSuchFile
     case yamlIsDirectory
     case yamlCannotRead
-    case yamlCannotReadFile
+    case yamlNotRegularFile
     case yamlNotUTF8
     case yamlConfigurationFile
     case yamlListenerFile

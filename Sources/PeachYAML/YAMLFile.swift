@@ -1,24 +1,26 @@
 import Foundation
 
-/// Reading a YAML file's text, with the failures said as located errors of that file.
+/// Reading a YAML file's text, with the failures said as located errors of that file: missing, a
+/// directory, not a regular file, unreadable (in the system's words), not UTF-8.
 public enum YAMLFile {
     /// The text of `url`; `kind` names the file in messages (a configuration file, a listener file).
     public static func text(of url: URL, kind: YAMLFileKind) throws(YAMLErrors) -> String {
         func failure(_ problem: YAMLProblem) -> YAMLErrors {
             YAMLErrors([YAMLError(file: url.path, line: nil, column: nil, problem: problem)])
         }
-        var isDirectory: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) {
-            throw failure(.noSuchFile(kind))
+        var status = stat()
+        guard stat(url.path, &status) == 0 else {
+            throw failure(errno == ENOENT ? .noSuchFile(kind) : .cannotRead(kind, code: errno))
         }
-        if isDirectory.boolValue { throw failure(.isDirectory(kind)) }
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw failure(.cannotRead(kind, reason: error.localizedDescription))
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw failure(.isDirectory(kind))
+        default: throw failure(.notRegularFile(kind))
         }
-        guard let text = String(data: data, encoding: .utf8) else { throw failure(.notUTF8(kind)) }
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw failure(.cannotRead(kind, code: errno))
+        }
+        guard let text = String(validating: data, as: UTF8.self) else { throw failure(.notUTF8(kind)) }
         return text
     }
 }

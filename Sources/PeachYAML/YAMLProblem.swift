@@ -15,7 +15,10 @@ public enum YAMLProblem: Hashable, Sendable {
     case unreadable(String)
     case noSuchFile(YAMLFileKind)
     case isDirectory(YAMLFileKind)
-    case cannotRead(YAMLFileKind, reason: String?)
+    /// A device, a pipe or a socket: reading it would block or give nothing a file has.
+    case notRegularFile(YAMLFileKind)
+    /// The system's error number when reading failed.
+    case cannotRead(YAMLFileKind, code: Int32)
     case notUTF8(YAMLFileKind)
     case missingKey(String)
     case unknownKey(String, suggestion: String?, allowed: [String])
@@ -37,8 +40,8 @@ public enum YAMLProblem: Hashable, Sendable {
         case .unreadable(let description): texts.text(.yamlUnreadable, description)
         case .noSuchFile(let kind): texts.text(.yamlNoSuchFile, kind.name(texts))
         case .isDirectory(let kind): texts.text(.yamlIsDirectory, kind.name(texts))
-        case .cannotRead(let kind, let reason?): texts.text(.yamlCannotRead, kind.name(texts), reason)
-        case .cannotRead(let kind, nil): texts.text(.yamlCannotReadFile, kind.name(texts))
+        case .notRegularFile(let kind): texts.text(.yamlNotRegularFile, kind.name(texts))
+        case .cannotRead(let kind, let code): texts.text(.yamlCannotRead, kind.name(texts), SystemWords.text(code: code, texts))
         case .notUTF8(let kind): texts.text(.yamlNotUTF8, kind.name(texts))
         case .missingKey(let key): texts.text(.yamlMissingKey, key)
         case .unknownKey(let key, let hint?, _): texts.text(.yamlUnknownKeyHint, key, hint)

@@ -27,7 +27,13 @@ struct MIDICommandsTests {
         #expect(result.output.contains("\(bad.path):4:18: answers.higher.note: note 200 is out of range 0…127"))
         let missing = try PeachCommandTests.run(["mappings", "--check", "/nonexistent/x.yaml"])
         #expect(missing.status == 1)
-        #expect(missing.output.contains("/nonexistent/x.yaml: cannot read the mapping file"))
+        #expect(missing.output.contains("/nonexistent/x.yaml: no such mapping file"))
+        let directory = try PeachCommandTests.run(["mappings", "--check", FileManager.default.temporaryDirectory.path])
+        #expect(directory.status == 1)
+        #expect(directory.output.contains("this is a directory; name the mapping file inside it"))
+        let device = try PeachCommandTests.run(["mappings", "--check", "/dev/null"])
+        #expect(device.status == 1)
+        #expect(device.output.contains("/dev/null: this is not a regular file (a device, a pipe or a socket); name the mapping file itself"))
     }
 
     @Test("devices on a machine without sound support says so instead of failing",

@@ -122,6 +122,9 @@ extension SimulateCommandTests {
         let directory = try PeachCommandTests.run(["simulate", "--listener", workspace.directory.path,
                                                    "--data-dir", workspace.data])
         #expect(directory.status != 0 && directory.output.contains("this is a directory; name the listener file inside it"))
+        // Foundation said "You don't have permission" for a device, in English, even as root.
+        let device = try PeachCommandTests.run(["simulate", "--listener", "/dev/null", "--data-dir", workspace.data])
+        #expect(device.status != 0 && device.output.contains("/dev/null: this is not a regular file (a device, a pipe or a socket)"))
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import PeachText
 import PeachDomain
 import PeachYAML
@@ -36,13 +37,7 @@ public enum MappingFile {
 
     /// Reads `path` from disk; an unreadable file is an error naming it.
     public static func load(path: String) throws(YAMLErrors) -> ControllerMapping {
-        guard let data = FileData.read(path) else {
-            throw YAMLErrors([YAMLError(file: path, line: nil, column: nil, problem: .cannotRead(.mapping, reason: nil))])
-        }
-        guard let text = String(validating: data, as: UTF8.self) else {
-            throw YAMLErrors([YAMLError(file: path, line: nil, column: nil, problem: .notUTF8(.mapping))])
-        }
-        return try parse(text, file: path)
+        try parse(YAMLFile.text(of: URL(fileURLWithPath: path), kind: .mapping), file: path)
     }
 }
 
