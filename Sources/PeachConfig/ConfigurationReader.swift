@@ -184,8 +184,12 @@ private struct Reading {
         let lowest = try note("lowest"), highest = try note("highest")
         do {
             return try NoteRange(lowest: lowest, highest: highest)
-        } catch {
-            throw node.error(error.description)
+        } catch .outsideLimits(let note) {
+            throw node.error(texts.text(.configErrorNoteOutsidePlayable, note.name, note.rawValue))
+        } catch .reversed {
+            throw node.error(texts.text(.configErrorNoteRangeReversed, lowest.name, highest.name))
+        } catch .tooNarrow(let semitones) {
+            throw node.error(texts.text(.configErrorNoteRangeTooNarrow, semitones, NoteRange.minimumSemitones))
         }
     }
 

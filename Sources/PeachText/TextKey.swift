@@ -335,6 +335,9 @@ public enum TextKey: String, CaseIterable, Sendable {
     case configErrorNoteDuration
     case configErrorTuningRange
     case configErrorNotANote
+    case configErrorNoteOutsidePlayable
+    case configErrorNoteRangeReversed
+    case configErrorNoteRangeTooNarrow
     case configErrorNoInterval
     case configErrorNotAnInterval
     case configErrorNotADirection

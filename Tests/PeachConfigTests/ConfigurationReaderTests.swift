@@ -82,7 +82,9 @@ struct ConfigurationReaderTests {
 
     static let invalid: [(yaml: String, line: Int, fragment: String)] = [
         ("training:\n  note-range: {lowest: C4, highest: E4}", 2, "at least 12"),
-        ("training:\n  note-range: {lowest: C0, highest: C4}", 2, "outside the playable range"),
+        ("training:\n  note-range: {lowest: C0, highest: C4}", 2, "C0 (12) is outside the playable range A0…C8 (21…108)"),
+        ("training:\n  note-range: {lowest: C6, highest: C2}", 2, "the lowest note C6 is above the highest C2; swap them"),
+        ("training:\n  note-range: {lowest: C4, highest: B4}", 2, "the note range spans 11 semitones; it must span at least 12"),
         ("training:\n  note-range: {lowest: H2, highest: C4}", 2, "`H2` is not a note"),
         ("training:\n  note-range: {lowest: C2}", 2, "missing required key `highest`"),
         ("training:\n  note-duration: 0.2", 2, "out of range 0.3…3"),
@@ -131,6 +133,19 @@ struct ConfigurationReaderTests {
             #expect(first?.line == line, "\(error)")
             #expect(first?.description.hasPrefix("config.yaml:\(line):") == true, "\(error)")
             #expect(error.description.contains(fragment), "\(error)")
+        }
+    }
+
+    @Test("a note range's problems are said in the configured language")
+    func noteRangeInGerman() {
+        let german = ConfigurationReader(texts: Texts(.german))
+        for (yaml, fragment) in [("training:\n  note-range: {lowest: C6, highest: C2}", "der tiefste Ton C6 liegt über dem höchsten C2"),
+                                 ("training:\n  note-range: {lowest: C4, highest: B4}", "der Tonbereich umfasst 11 Halbtöne"),
+                                 ("training:\n  note-range: {lowest: C0, highest: C4}", "außerhalb des spielbaren Bereichs")] {
+            #expect(throws: YAMLErrors.self) { try german.read(yaml, file: "config.yaml") }
+            do { _ = try german.read(yaml, file: "config.yaml") } catch {
+                #expect(error.description.contains(fragment), "\(error)")
+            }
         }
     }
 

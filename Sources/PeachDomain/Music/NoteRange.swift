@@ -6,24 +6,19 @@ public struct NoteRange: Hashable, Sendable, Codable, CustomStringConvertible {
     public let lowest: MIDINote
     public let highest: MIDINote
 
-    public enum Problem: Error, Equatable, CustomStringConvertible {
+    /// Said in words by the reader of the configuration (`configErrorNoteRange…`).
+    public enum Problem: Error, Equatable {
         case outsideLimits(MIDINote)
+        /// The lowest note is above the highest.
+        case reversed
         case tooNarrow(semitones: Int)
-
-        public var description: String {
-            switch self {
-            case .outsideLimits(let note):
-                "\(note.name) (\(note.rawValue)) is outside the playable range A0…C8 (21…108)"
-            case .tooNarrow(let semitones):
-                "the note range spans \(semitones) semitones; it must span at least \(NoteRange.minimumSemitones)"
-            }
-        }
     }
 
     public init(lowest: MIDINote, highest: MIDINote) throws(Problem) {
         for note in [lowest, highest] where !Self.limits.contains(note) {
             throw .outsideLimits(note)
         }
+        guard lowest <= highest else { throw .reversed }
         guard highest.rawValue - lowest.rawValue >= Self.minimumSemitones else {
             throw .tooNarrow(semitones: highest.rawValue - lowest.rawValue)
         }

@@ -14,7 +14,7 @@ struct NoteRangeTests {
         #expect(throws: NoteRange.Problem.tooNarrow(semitones: 11)) {
             try NoteRange(lowest: MIDINote(60), highest: MIDINote(71))
         }
-        #expect(throws: NoteRange.Problem.tooNarrow(semitones: -12)) {
+        #expect(throws: NoteRange.Problem.reversed) {
             try NoteRange(lowest: MIDINote(72), highest: MIDINote(60))
         }
         #expect((try? NoteRange(lowest: MIDINote(60), highest: MIDINote(72))) != nil)
@@ -29,12 +29,6 @@ struct NoteRangeTests {
             try NoteRange(lowest: MIDINote(60), highest: MIDINote(109))
         }
         #expect((try? NoteRange(lowest: MIDINote(21), highest: MIDINote(108))) != nil)
-    }
-
-    @Test("problems read as sentences naming the note")
-    func messages() {
-        #expect(NoteRange.Problem.outsideLimits(MIDINote(20)).description.contains("G#0 (20)"))
-        #expect(NoteRange.Problem.tooNarrow(semitones: 5).description.contains("at least 12"))
     }
 
     @Test("reference notes are the whole range when the interval stays in 0…127")
