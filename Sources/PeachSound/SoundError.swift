@@ -23,7 +23,7 @@ public enum SoundError: DescribedError, Equatable, CustomStringConvertible {
         case .presetNotFound(let path, let preset, let available): texts.text(.soundPresetNotFound, path, "\(preset)", available)
         case .synthesizerFailed(let synthesizer):
             texts.text(.soundSynthesizerFailed, texts.text(synthesizer ? .soundNoSynthesizer : .soundNoSettings))
-        case .frequencyOutOfRange(let frequency): texts.text(.soundFrequencyOutOfRange, "\(frequency)")
+        case .frequencyOutOfRange(let frequency): texts.text(.soundFrequencyOutOfRange, Decimals(frequency, 1))
         case .commandQueueFull: texts.text(.soundCommandQueueFull)
         case .noDefaultSoundFont(let searched): texts.text(.soundNoDefaultSoundFont, searched.joined(separator: ", "))
         case .audioDevice(let problem): texts.text(.soundAudioDevice, problem.device, problem.reason(texts))

@@ -227,6 +227,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case checkOriginConfiguration
     case playOutside
     case playNotANote
+    case playNotFinite
     case playNotANoteOrVelocity
     case playAudioFailed
     case playAudioRecovered

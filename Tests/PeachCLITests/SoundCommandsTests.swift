@@ -56,6 +56,15 @@ struct SoundCommandsTests {
         let badPreset = try PeachCommandTests.run(["play", "A4", "--preset", "x:y", "--output", "/tmp/x.wav"])
         #expect(badPreset.status == 64)
         #expect(badPreset.output.contains("BANK:PROGRAM"))
+        #expect(badPreset.output.contains("Usage: peach play"), "the command's usage, not the root's: \(badPreset.output)")
+        for (option, value) in [("--cents", "nan"), ("--duration", "inf"), ("--amplitude", "-inf")] {
+            let notANumber = try PeachCommandTests.run(["play", "A4", option, value, "--output", "/tmp/x.wav"])
+            #expect(notANumber.status == 64)
+            #expect(notANumber.output.contains("\(option) \(value) is not a number; give a finite one"), "\(notANumber.output)")
+        }
+        let high = try PeachCommandTests.run(["play", "G9", "--cents", "1200", "--output", "/tmp/x.wav"])
+        #expect(high.status == 1)
+        #expect(high.output.contains("cannot play 25,087.7 Hz"), "rounded like every frequency: \(high.output)")
         let reference = try PeachCommandTests.run(["play", "A4", "--reference-pitch", "600", "--output", "/tmp/x.wav"])
         #expect(reference.status == 64)
         #expect(reference.output.contains("380–500"))

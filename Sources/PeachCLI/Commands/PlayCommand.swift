@@ -59,6 +59,10 @@ struct PlayCommand: ParsableCommand {
         func outside(_ option: String, _ value: Int, _ range: String) -> ValidationError {
             ValidationError(texts.text(.playOutside, option, String(value), range))   // as typed: no thousands point
         }
+        for (option, value) in [("--cents", cents), ("--duration", duration), ("--reference-pitch", referencePitch),
+                                ("--amplitude", amplitude)] where !value.isFinite {
+            throw ValidationError(texts.text(.playNotFinite, option, String(value)))
+        }
         guard (16...16384).contains(periodFrames) else { throw outside("--period-frames", periodFrames, "16–16384") }
         guard (2...32).contains(periods) else { throw outside("--periods", periods, "2–32") }
         guard texts.note(named: note) != nil else {
@@ -68,7 +72,7 @@ struct PlayCommand: ParsableCommand {
             throw outside("--reference-pitch", referencePitch, "380–500 Hz")
         }
         guard (0.05...60).contains(duration) else { throw outside("--duration", duration, texts.text(.playSeconds)) }
-        guard cents.isFinite, abs(cents) <= 1200 else { throw outside("--cents", cents, "±1200") }
+        guard abs(cents) <= 1200 else { throw outside("--cents", cents, "±1200") }
         guard (-90...12).contains(amplitude) else { throw outside("--amplitude", amplitude, "−90…+12 dB") }
         guard MIDIVelocity(validating: velocity) != nil else { throw outside("--velocity", velocity, "1–127") }
     }

@@ -15,6 +15,9 @@ struct SoundOptions: ParsableArguments {
     @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpOptionPreset), valueName: CommandLineTexts.current.text(.valuePreset)))
     var preset: String = "0:0"
 
+    /// Refused while parsing, so the usage shown is the command's, not the root's.
+    func validate() throws { _ = try selectedPreset() }
+
     func selectedPreset() throws -> SoundFontPreset {
         do {
             return try SoundFontPreset(parsing: preset)
