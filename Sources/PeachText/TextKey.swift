@@ -446,7 +446,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case dashboardUploadTooLarge
     case dashboardUploadExpired
     case dashboardUploadedFile
-    case dashboardUploadNotText
+    case dashboardUploadNoFile
     case dashboardUploadReplaceWithNothing
     case dashboardHistoryNotCreated
     case dashboardHistoryChanged
@@ -539,6 +539,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case csvQuoteInUnquotedField
     case csvTextAfterClosingQuote
     case csvUnclosedQuote
+    case csvNotText
     case csvFirstLine
     case csvUnsupportedFormat
     case csvUnknownColumn

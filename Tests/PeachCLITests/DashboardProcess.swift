@@ -60,12 +60,13 @@ final class DashboardProcess {
     }
 
     /// A `multipart/form-data` POST of the import form.
-    func importCSV(_ csv: [UInt8], csrf: String?, replace: Bool = false) throws -> LoopbackHTTPClient.Reply {
+    /// The import form as a browser sends it; `fileName` "" is the form sent without choosing a file.
+    func importCSV(_ csv: [UInt8], csrf: String?, replace: Bool = false, fileName: String = "answers.csv") throws -> LoopbackHTTPClient.Reply {
         let boundary = "----peach\(UUID().uuidString)"
         var body: [UInt8] = []
         func field(_ name: String, _ value: [UInt8], file: Bool = false) {
             body += Array("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"".utf8)
-            body += Array((file ? "; filename=\"answers.csv\"\r\nContent-Type: text/csv" : "").utf8)
+            body += Array((file ? "; filename=\"\(fileName)\"\r\nContent-Type: text/csv" : "").utf8)
             body += Array("\r\n\r\n".utf8) + value + Array("\r\n".utf8)
         }
         if let csrf { field("csrf", Array(csrf.utf8)) }

@@ -138,6 +138,27 @@ struct WebCommandTests {
         #expect(try workspace.cli(["export"]) != before)
     }
 
+    @Test("the form sent without a file says so; bytes that are not UTF-8 text are refused at their line, by the form and the CLI alike",
+          .enabled(if: binaryAvailable))
+    func uploadNotText() throws {
+        let workspace = try Workspace()
+        let web = try workspace.dashboard()
+        let none = try web.importCSV([], csrf: try web.csrf(), fileName: "")
+        #expect(none.status == 400)
+        #expect(none.text.contains("no file was chosen"), "\(none.text)")
+        // A valid row, then one whose empty last column holds a byte that is not UTF-8.
+        let rows = Self.malformed.split(separator: "\n").prefix(3).map { Array($0.utf8) }
+        let bytes = (rows + [rows[2] + [0xFF]]).joined(separator: [UInt8(ascii: "\n")]) + [UInt8(ascii: "\n")]
+        let file = workspace.directory.appendingPathComponent("latin1.csv")
+        try Data(bytes).write(to: file)
+        let cli = try PeachCommandTests.run(["import", file.path, "--data-dir", workspace.data])
+        #expect(cli.status == 1)
+        #expect(cli.output.contains("line 4: the line is not UTF-8 text"), "\(cli.output)")
+        let form = try web.importCSV(Array(bytes), csrf: try web.csrf())
+        #expect(form.status == 400)
+        #expect(form.text.contains("line 4: the line is not UTF-8 text"), "\(form.text)")
+    }
+
     @Test("a form without the CSRF value, an oversized upload, a GET to /import and path traversal change and show nothing",
           .enabled(if: binaryAvailable))
     func refusals() throws {

@@ -6,6 +6,8 @@
 /// - Blank lines (empty, or only spaces and tabs, outside quotes) are not records.
 /// - A malformed record (a `"` inside an unquoted field, text after a closing quote, a quote that is never
 ///   closed) becomes a `.malformed` row at its starting line; reading goes on at the next physical line.
+/// - A record with a field that is not UTF-8 text (invalid bytes, or a NUL as UTF-16 has between
+///   ASCII letters) becomes a `.malformed` row too: its values cannot be what they seem.
 ///
 /// It works on UTF-8 bytes: every character it looks for is ASCII, and a grapheme such as `\r\n`
 /// must not hide a line break.
@@ -89,6 +91,7 @@ enum CSVReader {
         private var fields: [String] = []
         private var field: [UInt8] = []
         private var fieldWasQuoted = false
+        private var recordIsNotText = false
         private var line = 1
         private var recordLine = 1
 
@@ -167,7 +170,13 @@ enum CSVReader {
         }
 
         private mutating func endField() {
-            fields.append(String(decoding: field, as: UTF8.self))
+            if field.contains(0) { recordIsNotText = true }
+            if let text = String(validating: field, as: UTF8.self) {
+                fields.append(text)
+            } else {
+                recordIsNotText = true
+                fields.append(String(decoding: field, as: UTF8.self))
+            }
             field.removeAll(keepingCapacity: true)
             fieldWasQuoted = false
         }
@@ -176,7 +185,8 @@ enum CSVReader {
             let isBlank = fields.isEmpty && !fieldWasQuoted && field.allSatisfy { $0 == .space || $0 == .tab }
             if !isBlank {
                 endField()
-                rows.append(.record(line: recordLine, fields: fields))
+                rows.append(recordIsNotText ? .malformed(line: recordLine, reason: .notText)
+                                            : .record(line: recordLine, fields: fields))
             }
             resetRecord()
         }
@@ -190,6 +200,7 @@ enum CSVReader {
             fields.removeAll(keepingCapacity: true)
             field.removeAll(keepingCapacity: true)
             fieldWasQuoted = false
+            recordIsNotText = false
             state = .fieldStart
             recordLine = line
         }

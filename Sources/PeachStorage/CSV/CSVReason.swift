@@ -12,6 +12,8 @@ public enum CSVReason: Hashable, Sendable {
     case quoteInUnquotedField
     case textAfterClosingQuote
     case unclosedQuote
+    /// Bytes that are not UTF-8 text in the record.
+    case notText
     case firstLine(found: String)
     case unsupportedFormat(Int)
     case unknownColumn(String, format: Int)
@@ -47,6 +49,7 @@ public enum CSVReason: Hashable, Sendable {
         case .quoteInUnquotedField: texts.text(.csvQuoteInUnquotedField)
         case .textAfterClosingQuote: texts.text(.csvTextAfterClosingQuote)
         case .unclosedQuote: texts.text(.csvUnclosedQuote)
+        case .notText: texts.text(.csvNotText)
         case .firstLine(let found): texts.text(.csvFirstLine, CSVColumn.metadataPrefix, found)
         case .unsupportedFormat(let version): texts.text(.csvUnsupportedFormat, "\(version)")
         case .unknownColumn(let name, let format): texts.text(.csvUnknownColumn, name, "\(format)")

@@ -76,6 +76,16 @@ public enum TrainingDataCSV {
     /// lines; its problems are reported at the line where it starts). Records come back in file order.
     /// Timestamps more than a day after `now` are refused as implausible.
     public static func parse(_ text: String, now: Date = Date()) throws(CSVImportError) -> CSVImportResult {
+        var text = text
+        return try text.withUTF8 { bytes in Result { () throws(CSVImportError) in try parse(bytes, now: now) } }.get()
+    }
+
+    /// The same for the file's bytes, as read (a row that is not UTF-8 text is a problem at its line).
+    public static func parse(_ bytes: [UInt8], now: Date = Date()) throws(CSVImportError) -> CSVImportResult {
+        try bytes.withUnsafeBufferPointer { bytes in Result { () throws(CSVImportError) in try parse(bytes, now: now) } }.get()
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, now: Date) throws(CSVImportError) -> CSVImportResult {
         var stream = CSVImportStream(now: now)
         var comparisons: [ComparisonRecord] = []
         var pitchMatchings: [PitchMatchingRecord] = []
@@ -85,8 +95,7 @@ public enum TrainingDataCSV {
             case .pitchMatching(let answer): pitchMatchings.append(answer)
             }
         }
-        var text = text
-        text.withUTF8 { stream.feed($0, collect) }
+        stream.feed(bytes, collect)
         let format: Int
         do {
             format = try stream.finish(collect)

@@ -33,12 +33,13 @@ struct CSVUpload: Sendable {
         }
         let replace = form.text("replace") == "1"
         let name = texts.text(.dashboardUploadedFile)
-        guard let bytes = form.fields["file"], let text = String(validating: bytes, as: UTF8.self) else {
-            return await failure(texts.text(.dashboardUploadNotText, name))
+        // A browser sends the file field with an empty file name and no bytes when none was chosen.
+        guard let bytes = form.fields["file"], !bytes.isEmpty || form.fileNames["file"]?.isEmpty == false else {
+            return await failure(texts.text(.dashboardUploadNoFile))
         }
         let parsed: CSVImportResult
         do {
-            parsed = try TrainingDataCSV.parse(text)
+            parsed = try TrainingDataCSV.parse(bytes)
         } catch {
             return await failure(texts.text(.importNotImported, name, error.description))
         }

@@ -1,9 +1,11 @@
 import Foundation
 
 /// The fields of a `multipart/form-data` body (RFC 7578), enough for the import form: each part's
-/// name and its bytes. Anything malformed yields no fields.
+/// name and its bytes, and a file's name. Anything malformed yields no fields.
 struct MultipartForm {
     let fields: [String: [UInt8]]
+    /// The `filename` of each file field: empty when the form was sent without choosing a file.
+    let fileNames: [String: String]
 
     init?(body: [UInt8], contentType: String) {
         guard let boundaryStart = contentType.range(of: "boundary=") else { return nil }
@@ -13,6 +15,7 @@ struct MultipartForm {
         guard !boundary.isEmpty else { return nil }
         let delimiter = Array(("--" + boundary).utf8)
         var fields: [String: [UInt8]] = [:]
+        var fileNames: [String: String] = [:]
         let parts = Self.split(body, on: delimiter)
         for part in parts.dropFirst() {
             // Each part: CRLF, headers, CRLF CRLF, content, CRLF (before the next delimiter).
@@ -23,8 +26,10 @@ struct MultipartForm {
             if content.suffix(2) == [13, 10] { content.removeLast(2) }
             guard let name = Self.parameter("name", in: headers) else { continue }
             fields[name] = content
+            fileNames[name] = Self.parameter("filename", in: headers)
         }
         self.fields = fields
+        self.fileNames = fileNames
     }
 
     func text(_ name: String) -> String? { fields[name].map { String(decoding: $0, as: UTF8.self) } }

@@ -40,6 +40,25 @@ struct CSVReaderTests {
         ])
     }
 
+    private func rows(bytes: [UInt8]) -> [CSVReader.Row] {
+        var stream = CSVReader.Stream()
+        return bytes.withUnsafeBufferPointer { stream.feed($0) } + stream.finish()
+    }
+
+    @Test("a record with bytes that are not UTF-8 text is malformed at its line; the others are read")
+    func notText() {
+        let invalid = Array("a,b\nc,".utf8) + [0xC3, 0x28] + Array("\n\"x\ny\",".utf8) + [0xFF] + Array("\nd,e\n".utf8)
+        #expect(rows(bytes: invalid) == [
+            .record(line: 1, fields: ["a", "b"]), .malformed(line: 2, reason: .notText),
+            .malformed(line: 3, reason: .notText), .record(line: 5, fields: ["d", "e"]),
+        ])
+        // UTF-16, with its byte order mark or without (ASCII letters between NULs).
+        let bare: [UInt8] = "#,x\n".utf16.flatMap { [UInt8($0), 0] }
+        let utf16: [UInt8] = [0xFF, 0xFE] + bare
+        #expect(rows(bytes: utf16).first == .malformed(line: 1, reason: .notText))
+        #expect(rows(bytes: bare).first == .malformed(line: 1, reason: .notText))
+    }
+
     @Test("unicode passes through untouched")
     func unicode() {
         #expect(records("é,\"ü,ß\",→\n") == [["é", "ü,ß", "→"]])
