@@ -5,7 +5,9 @@ import PeachDomain
 /// (`Texts/en.json`, `Texts/de.json`), with its numbers formatted for the language.
 ///
 /// `texts.text(.profileNoAnswersYet, mode)` fills the placeholders `{1}`, `{2}`, … of the key's text
-/// with the arguments in order; a table may put them in any order. A key the language's table lacks
+/// with the arguments in order; a table may put them in any order. `{1|answer|answers}` is the word
+/// for the count in argument 1: the first form for exactly one, the second otherwise (English and
+/// German both count so). A key the language's table lacks
 /// falls back to English, and a key no table has is shown as its name: a missing table never stops Peach.
 public struct Texts: Sendable {
     public let language: Language
@@ -40,9 +42,15 @@ public struct Texts: Sendable {
         while let open = rest.firstIndex(of: "{") {
             result += rest[..<open]
             let afterOpen = rest.index(after: open)
-            if let close = rest[afterOpen...].firstIndex(of: "}"), let number = Int(rest[afterOpen..<close]),
-               values.indices.contains(number - 1) {
-                result += values[number - 1]
+            let close = rest[afterOpen...].firstIndex(of: "}")
+            let parts = close.map { rest[afterOpen..<$0].split(separator: "|", omittingEmptySubsequences: false) } ?? []
+            if let close, let number = parts.first.flatMap({ Int($0) }), values.indices.contains(number - 1),
+               parts.count == 1 || parts.count == 3 {
+                if parts.count == 3 {
+                    result += (arguments[number - 1] as? Int) == 1 ? parts[1] : parts[2]
+                } else {
+                    result += values[number - 1]
+                }
                 rest = rest[rest.index(after: close)...]
             } else {
                 result.append("{")

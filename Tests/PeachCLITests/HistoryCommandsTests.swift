@@ -107,7 +107,7 @@ struct HistoryCommandsTests {
         #expect(try TrainingDataStore.open(location)?.counts().comparisons == 4)
         let done = try PeachCommandTests.run(["reset", "--yes", "--data-dir", history.directory.path])
         #expect(done.status == 0)
-        #expect(done.output.contains("Deleted 4 comparisons and 1 pitch-matching attempts"))
+        #expect(done.output.contains("Deleted 4 comparisons and 1 pitch-matching attempt."))
         let counts = try #require(try TrainingDataStore.open(location)?.counts())
         #expect(counts.comparisons == 0 && counts.pitchMatchings == 0)
     }

@@ -134,7 +134,7 @@ struct WebCommandTests {
         let good = try web.importCSV(Array(Self.malformed.split(separator: "\n").prefix(3).joined(separator: "\n").utf8),
                                      csrf: try web.csrf())
         #expect(good.status == 200)
-        #expect(good.text.contains("Imported 1 comparisons and 0 pitch-matching attempts"))
+        #expect(good.text.contains("Imported 1 comparison and 0 pitch-matching attempts"))
         #expect(try workspace.cli(["export"]) != before)
     }
 

@@ -28,7 +28,7 @@ struct TextTablesTests {
         let english = try #require(Self.installed.tables[.english])
         let german = try #require(Self.installed.tables[.german])
         func placeholders(_ text: String) -> [String] {
-            text.matches(of: /\{\d+\}/).map { String($0.output) }.sorted()
+            text.matches(of: /\{\d+(\|[^}|]*\|[^}|]*)?\}/).map { String($0.output.0.prefix { $0 != "|" && $0 != "}" }) + "}" }.sorted()
         }
         for key in TextKey.allCases {
             #expect(placeholders(english[key.rawValue] ?? "") == placeholders(german[key.rawValue] ?? ""), "\(key)")
@@ -40,6 +40,18 @@ struct TextTablesTests {
         let tables = TextTables(tables: [.english: ["threshold": "{2} then {1}, {1} again; {9} stays"]])
         let texts = Texts(.english, tables: tables)
         #expect(texts.text(.threshold, "a", "b") == "b then a, a again; {9} stays")
+    }
+
+    @Test("a word counted by an argument: the first form for exactly one, the second otherwise")
+    func plurals() {
+        let tables = TextTables(tables: [.english: ["threshold": "{1} {1|answer|answers}, {2|one|other}; {3|x|y}{1|bad}"]])
+        let texts = Texts(.english, tables: tables)
+        #expect(texts.text(.threshold, 1, 2, "s") == "1 answer, other; y{1|bad}")
+        #expect(texts.text(.threshold, 0, 1, 1.0) == "0 answers, one; y{1|bad}")   // a Double is not a count
+        #expect(Texts(.english).text(.importDone, 1, 1, "a.csv", 3)
+                == "Imported 1 comparison and 1 pitch-matching attempt from a.csv (format 3).")
+        #expect(Texts(.german).text(.profileModeAnswers, "a", "b", "c", 1).hasSuffix("(1 Antwort)"))
+        #expect(Texts(.german).text(.profileModeAnswers, "a", "b", "c", 1_000).hasSuffix("(1.000 Antworten)"))
     }
 
     @Test("numbers are written the language's way: 6,2 Cent")
