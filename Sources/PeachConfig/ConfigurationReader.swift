@@ -173,15 +173,23 @@ private struct Reading {
     static func noteRange(_ node: YAMLNode, _ texts: Texts) throws -> NoteRange {
         let map = try node.mapping()
         try map.rejectUnknownKeys(allowed: ["lowest", "highest"])
-        func note(_ key: String) throws -> MIDINote {
-            let value = try map.required(key)
-            let text = try value.string()
-            guard let note = MIDINote(name: text) else {
-                throw value.error(texts.text(.configErrorNotANote, text))
+        // Both notes are checked, so a range wrong at both ends says so at both.
+        var problems = YAMLErrorCollector()
+        func note(_ key: String) -> MIDINote? {
+            problems.collect {
+                let value = try map.required(key)
+                let text = try value.string()
+                guard let note = MIDINote(name: text) else {
+                    throw value.error(texts.text(.configErrorNotANote, text))
+                }
+                guard NoteRange.limits.contains(note) else {
+                    throw value.error(texts.text(.configErrorNoteOutsidePlayable, note.name, note.rawValue))
+                }
+                return note
             }
-            return note
         }
-        let lowest = try note("lowest"), highest = try note("highest")
+        let lowest = note("lowest"), highest = note("highest")
+        guard let lowest, let highest, problems.isEmpty else { throw YAMLErrors(problems.errors) }
         do {
             return try NoteRange(lowest: lowest, highest: highest)
         } catch .outsideLimits(let note) {
@@ -197,20 +205,25 @@ private struct Reading {
         let items = node.listOrSingle()
         guard !items.isEmpty else { throw node.error(texts.text(.configErrorNoInterval)) }
         var result = Set<DirectedInterval>()
+        var problems = YAMLErrorCollector()   // every item that is wrong, not only the first
         for item in items {
-            let words = try item.string().split(separator: " ").map(String.init)
-            guard (1...2).contains(words.count), let interval = Interval(abbreviation: words[0]) else {
-                throw item.error(texts.text(.configErrorNotAnInterval, words.joined(separator: " ")))
-            }
-            var direction = Direction.up
-            if words.count == 2 {
-                guard let given = Direction(rawValue: words[1]) else {
-                    throw item.error(texts.text(.configErrorNotADirection, words[1]))
+            let interval = problems.collect { () throws -> DirectedInterval in
+                let words = try item.string().split(separator: " ").map(String.init)
+                guard (1...2).contains(words.count), let interval = Interval(abbreviation: words[0]) else {
+                    throw item.error(texts.text(.configErrorNotAnInterval, words.joined(separator: " ")))
                 }
-                direction = given
+                var direction = Direction.up
+                if words.count == 2 {
+                    guard let given = Direction(rawValue: words[1]) else {
+                        throw item.error(texts.text(.configErrorNotADirection, words[1]))
+                    }
+                    direction = given
+                }
+                return DirectedInterval(interval, direction)
             }
-            result.insert(DirectedInterval(interval, direction))
+            if let interval { result.insert(interval) }
         }
+        guard problems.isEmpty else { throw YAMLErrors(problems.errors) }
         return result
     }
 

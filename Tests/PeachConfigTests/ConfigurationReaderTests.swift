@@ -136,6 +136,26 @@ struct ConfigurationReaderTests {
         }
     }
 
+    @Test("every wrong item of a list, and both ends of a note range, are reported, each at its column")
+    func everyProblem() throws {
+        for (yaml, expected) in [
+            ("training:\n  intervals: [P5 up, X9 down, P5 sideways, M3]",
+             ["config.yaml:2:22: training.intervals[1]: `X9 down` is not an interval",
+              "config.yaml:2:31: training.intervals[2]: `sideways` is not a direction"]),
+            ("training:\n  note-range: {lowest: 20, highest: 109}",
+             ["config.yaml:2:24: training.note-range.lowest: G#0 (20) is outside the playable range A0…C8 (21…108)",
+              "config.yaml:2:37: training.note-range.highest: C#8 (109) is outside the playable range A0…C8 (21…108)"]),
+        ] {
+            do {
+                _ = try reader.read(yaml, file: "config.yaml")
+                Issue.record("accepted: \(yaml)")
+            } catch {
+                let said = error.errors.map(\.description)
+                #expect(said.count == expected.count && zip(said, expected).allSatisfy { $0.hasPrefix($1) }, "\(said)")
+            }
+        }
+    }
+
     @Test("a note range's problems are said in the configured language")
     func noteRangeInGerman() {
         let german = ConfigurationReader(texts: Texts(.german))
