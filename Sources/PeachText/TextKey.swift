@@ -247,6 +247,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case mappingsMissingDirectory
     case mappingsTried
     case mappingsGeneric
+    case mappingsUnusedGeneric
     case mappingsLeftOut
     case soundsPresets
     case importWhatFile

@@ -14,6 +14,22 @@ struct MIDICommandsTests {
         #expect(result.output.contains("Generic MIDI keyboard: any other device"))
     }
 
+    @Test("mappings lists files that also match any device as not used")
+    func unusedGenerics() throws {
+        let user = FileManager.default.temporaryDirectory.appendingPathComponent("peach-mappings-\(UUID())")
+        try FileManager.default.createDirectory(at: user, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: user) }
+        for (file, name) in [("a.yaml", "Any A"), ("b.yaml", "Any B")] {
+            try "name: \(name)\nmatch: \"*\"\nstop: {program: 9}\n".write(to: user.appendingPathComponent(file), atomically: true, encoding: .utf8)
+        }
+        let result = try PeachCommandTests.run(["mappings", "--mappings", user.path])
+        #expect(result.status == 0)
+        #expect(result.output.contains("Any A: any other device  (\(user.path)/a.yaml)"))
+        #expect(result.output.contains("Not used (they also match any device, and \(user.path)/a.yaml comes first):\n  \(user.path)/b.yaml\n"),
+                "\(result.output)")
+        #expect(result.output.contains(Self.repository.appendingPathComponent("Mappings/generic.yaml").path))
+    }
+
     @Test("mappings --check accepts a good file and reports a bad one with file, line and reason")
     func check() throws {
         let good = try PeachCommandTests.run(["mappings", "--check", Self.repository.appendingPathComponent("Mappings/korg-nanokey2.yaml").path])

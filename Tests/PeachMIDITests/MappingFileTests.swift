@@ -299,6 +299,18 @@ struct MappingSelectionTests {
         #expect(!library.mapping(clientName: "Broken", portName: "Broken").file.hasSuffix("broken.yaml"))
     }
 
+    @Test("a second file matching any device is never chosen, and is listed as unused")
+    func unusedGenerics() throws {
+        let user = FileManager.default.temporaryDirectory.appendingPathComponent("peach-mappings-\(UInt64.random(in: 0...UInt64.max))")
+        try FileManager.default.createDirectory(at: user, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: user) }
+        try "name: Any A\nmatch: \"*\"\nstop: {program: 9}\n".write(to: user.appendingPathComponent("a.yaml"), atomically: true, encoding: .utf8)
+        try "name: Any B\nmatch: \"*\"\nstop: {program: 8}\n".write(to: user.appendingPathComponent("b.yaml"), atomically: true, encoding: .utf8)
+        let library = MappingLibrary.load(directories: [user.path, Fixtures.mappings.path])
+        #expect(library.generic.name == "Any A")
+        #expect(library.unusedGenerics == [user.appendingPathComponent("b.yaml").path, Fixtures.mappings.appendingPathComponent("generic.yaml").path])
+    }
+
     @Test("search order: explicit, user config, installed share, source tree")
     func searchOrder() {
         let dirs = MappingLibrary.searchDirectories(explicit: "/x", environment: ["XDG_CONFIG_HOME": "/cfg", "HOME": "/home/u"],

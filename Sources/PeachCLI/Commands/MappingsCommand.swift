@@ -41,6 +41,10 @@ struct MappingsCommand: ParsableCommand {
             print("  \(mapping.name): \(mapping.match.map { "\"\($0)\"" }.joined(separator: ", "))  (\(mapping.file))")
         }
         print(texts.text(.mappingsGeneric, library.generic.name, library.generic.file))
+        if !library.unusedGenerics.isEmpty {
+            print(texts.text(.mappingsUnusedGeneric, library.generic.file))
+            for path in library.unusedGenerics { print("  \(path)") }
+        }
         if !library.problems.isEmpty {
             print(texts.text(.mappingsLeftOut))
             for problem in library.problems { print("  \(problem.path)") }

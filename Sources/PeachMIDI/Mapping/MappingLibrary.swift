@@ -19,6 +19,8 @@ public struct MappingLibrary: Sendable {
     public private(set) var mappings: [ControllerMapping]
     public private(set) var generic: ControllerMapping
     public private(set) var problems: [Problem]
+    /// Valid files whose `match` is `"*"` after the one used as the generic mapping: never chosen.
+    public private(set) var unusedGenerics: [String]
     /// The directories that were read, in order (missing ones left out).
     public private(set) var directories: [String]
 
@@ -26,6 +28,7 @@ public struct MappingLibrary: Sendable {
         self.mappings = mappings.filter { !$0.isGeneric }
         self.generic = generic ?? mappings.first(where: \.isGeneric) ?? Self.builtInGeneric
         problems = []
+        unusedGenerics = []
         directories = []
     }
 
@@ -43,7 +46,7 @@ public struct MappingLibrary: Sendable {
                 do {
                     let mapping = try MappingFile.load(path: path)
                     if mapping.isGeneric {
-                        if generic == nil { generic = mapping }
+                        if generic == nil { generic = mapping } else { library.unusedGenerics.append(path) }
                     } else {
                         library.mappings.append(mapping)
                     }
