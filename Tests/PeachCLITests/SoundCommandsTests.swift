@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import PeachCLI
 import PeachConfig
+import PeachTestSupport
 @testable import PeachSound
 
 /// `peach play` and `peach sounds`, through the real binary (this machine has no sound card, so
@@ -53,6 +54,22 @@ struct SoundCommandsTests {
         #expect(preset.status == 1)
         #expect(preset.output.contains("no preset 5:77"))
         #expect(preset.output.contains("peach sounds"))
+        // With an empty calibration cache: nothing announces a measurement that cannot happen, and a
+        // file that is not a SoundFont is refused without libinstpatch's GLib CRITICAL line.
+        let cache = FileManager.default.temporaryDirectory.appendingPathComponent("peach-cache-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: cache) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CACHE_HOME"] = cache.path
+        let text = cache.appendingPathComponent("notes.sf2")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        try Data("not a SoundFont\n".utf8).write(to: text)
+        for command in [["play", "A4", "--sound", text.path, "--output", "/tmp/x.wav"], ["sounds", text.path],
+                        ["play", "A4", "--preset", "5:77", "--output", "/tmp/x.wav"]] {
+            let refused = try ProcessRunner.run(PeachCommandTests.executable, command, environment: environment)
+            #expect(refused.status == 1)
+            #expect(refused.output.hasPrefix("Error: "), "nothing before the error: \(refused.output)")
+            #expect(!refused.output.contains("Measuring") && !refused.output.contains("CRITICAL"), "\(refused.output)")
+        }
         let badPreset = try PeachCommandTests.run(["play", "A4", "--preset", "x:y", "--output", "/tmp/x.wav"])
         #expect(badPreset.status == 64)
         #expect(badPreset.output.contains("BANK:PROGRAM"))

@@ -23,12 +23,11 @@ struct SoundSelection {
         }
         let cache = CalibrationCache()
         do {
-            if cache.cached(soundFont: path, preset: preset) == nil {
+            let calibration = try cache.calibration(soundFont: path, preset: preset, logger: logger,
+                                                    texts: CommandLineTexts.current) {
                 let measuring = CommandLineTexts.current.text(.soundMeasuring, path, "\(preset)", cache.directory.path)
                 FileHandle.standardError.write(Data((measuring + "\n").utf8))
-            }
-            let calibration = try cache.calibration(soundFont: path, preset: preset, logger: logger,
-                                                    texts: CommandLineTexts.current).calibration
+            }.calibration
             if !calibration.isStable {
                 FileHandle.standardError.write(Data(Self.unstableWarning(calibration, path: path, preset: preset).utf8))
             }

@@ -99,11 +99,13 @@ public struct CalibrationCache: Sendable {
     }
 
     /// The cached calibration, or a new measurement that is then cached (a cache that cannot be
-    /// written is logged and otherwise ignored).
+    /// written is logged and otherwise ignored). `measuring` is called when a measurement starts: the
+    /// file and preset are known good by then, so nothing announces a measurement that cannot happen.
     public func calibration(soundFont path: String, preset: SoundFontPreset, logger: Logger? = nil,
-                            texts: Texts = Texts(.english)) throws(SoundError) -> (calibration: KeyCalibration, measured: Bool) {
+                            texts: Texts = Texts(.english),
+                            measuring: () -> Void = {}) throws(SoundError) -> (calibration: KeyCalibration, measured: Bool) {
         if let cached = cached(soundFont: path, preset: preset) { return (cached, false) }
-        let calibration = try PresetCalibrator(soundFont: path, preset: preset).measure()
+        let calibration = try PresetCalibrator(soundFont: path, preset: preset).measure(starting: measuring)
         do {
             try store(calibration, soundFont: path, preset: preset)
         } catch {

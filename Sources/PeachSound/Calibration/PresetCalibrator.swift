@@ -15,8 +15,10 @@ public struct PresetCalibrator: Sendable {
         self.preset = preset
     }
 
-    public func measure() throws(SoundError) -> KeyCalibration {
+    /// `starting` is called once the SoundFont and preset have loaded, before the keys are rendered.
+    public func measure(starting: () -> Void = {}) throws(SoundError) -> KeyCalibration {
         let synth = try FluidSynthesizer(soundFont: soundFont, preset: preset)
+        starting()
         let rate = VoiceRenderer.sampleRate
         let frames = Int(Self.seconds * rate)
         let blocks = frames / FluidSynthesizer.blockSize

@@ -20,6 +20,9 @@ final class FluidSynthesizer {
     init(soundFont path: String, preset: SoundFontPreset?, sampleRate: Double = VoiceRenderer.sampleRate) throws(SoundError) {
         Self.quietLog
         try SoundFontLocator.requireFile(path)
+        // FluidSynth's header check first: a file that is not a SoundFont would otherwise go on to
+        // libinstpatch's loader, which prints a GLib CRITICAL line before failing.
+        guard fluid_is_soundfont(path) != 0 else { throw .soundFontUnreadable(path: path) }
         let (settings, synth) = try Self.make(sampleRate: sampleRate)
         let id = fluid_synth_sfload(synth, path, 0)
         guard id != FLUID_FAILED, let font = fluid_synth_get_sfont_by_id(synth, id) else {
