@@ -285,13 +285,19 @@ struct MappingSelectionTests {
         #expect(library.mapping(clientName: "Some Keyboard", portName: "Some Keyboard MIDI 1").file.hasSuffix("generic.yaml"))
     }
 
-    @Test("a user directory overrides a file of the same name; a bad file is left out whole and reported")
-    func overrideAndProblems() throws {
+    /// A temporary mappings directory holding `files` (name → text); the caller removes it.
+    static func userDirectory(_ files: [String: String]) throws -> URL {
         let user = FileManager.default.temporaryDirectory.appendingPathComponent("peach-mappings-\(UInt64.random(in: 0...UInt64.max))")
         try FileManager.default.createDirectory(at: user, withIntermediateDirectories: true)
+        for (name, text) in files { try text.write(to: user.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        return user
+    }
+
+    @Test("a user directory overrides a file of the same name; a bad file is left out whole and reported")
+    func overrideAndProblems() throws {
+        let user = try Self.userDirectory(["generic.yaml": "name: Mine\nmatch: \"*\"\nstop: {program: 9}\n",
+                                           "broken.yaml": "name: Broken\nmatch: Broken\nstop: {note: 999}\n"])
         defer { try? FileManager.default.removeItem(at: user) }
-        try "name: Mine\nmatch: \"*\"\nstop: {program: 9}\n".write(to: user.appendingPathComponent("generic.yaml"), atomically: true, encoding: .utf8)
-        try "name: Broken\nmatch: Broken\nstop: {note: 999}\n".write(to: user.appendingPathComponent("broken.yaml"), atomically: true, encoding: .utf8)
         let library = MappingLibrary.load(directories: [user.path, Fixtures.mappings.path])
         #expect(library.generic.name == "Mine")
         #expect(library.problems.count == 1)
@@ -301,11 +307,9 @@ struct MappingSelectionTests {
 
     @Test("a second file matching any device is never chosen, and is listed as unused")
     func unusedGenerics() throws {
-        let user = FileManager.default.temporaryDirectory.appendingPathComponent("peach-mappings-\(UInt64.random(in: 0...UInt64.max))")
-        try FileManager.default.createDirectory(at: user, withIntermediateDirectories: true)
+        let user = try Self.userDirectory(["a.yaml": "name: Any A\nmatch: \"*\"\nstop: {program: 9}\n",
+                                           "b.yaml": "name: Any B\nmatch: \"*\"\nstop: {program: 8}\n"])
         defer { try? FileManager.default.removeItem(at: user) }
-        try "name: Any A\nmatch: \"*\"\nstop: {program: 9}\n".write(to: user.appendingPathComponent("a.yaml"), atomically: true, encoding: .utf8)
-        try "name: Any B\nmatch: \"*\"\nstop: {program: 8}\n".write(to: user.appendingPathComponent("b.yaml"), atomically: true, encoding: .utf8)
         let library = MappingLibrary.load(directories: [user.path, Fixtures.mappings.path])
         #expect(library.generic.name == "Any A")
         #expect(library.unusedGenerics == [user.appendingPathComponent("b.yaml").path, Fixtures.mappings.appendingPathComponent("generic.yaml").path])
