@@ -17,7 +17,8 @@ public struct SoundFontLocator: Sendable {
         var result = [directory.appendingPathComponent("../share/peach/SoundFonts/\(Self.fileName)").standardizedFileURL]
         var folder = directory
         for _ in 0..<5 {
-            result.append(folder.appendingPathComponent("SoundFonts/\(Self.fileName)"))
+            let candidate = folder.appendingPathComponent("SoundFonts/\(Self.fileName)")
+            if !result.contains(candidate) { result.append(candidate) }   // above `/` is `/` again
             folder = folder.deletingLastPathComponent()
         }
         return result
