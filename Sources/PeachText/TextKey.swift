@@ -126,6 +126,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     // Measurements
     case threshold
     case thresholdNotEnoughAnswers
+    case thresholdAbove
+    case thresholdBelow
     case matchingFlat
     case matchingNotEnoughAttempts
     case matchingSharp
@@ -366,6 +368,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case speakMeanError
     case speakMeasurement
     case speakNotEnoughAnswers
+    case speakAbove
+    case speakBelow
     case speakLastAnswerRight
     case speakLastAnswerWrong
     case speakLastAttemptSharp

@@ -15,8 +15,17 @@ extension Texts {
 
     /// "75 % correct at 6.2 ct (5.1–7.6)", or "not enough answers yet".
     public func threshold(_ estimate: CentsEstimate?) -> String {
-        guard let estimate else { return text(.thresholdNotEnoughAnswers) }
-        return text(.threshold, estimate.value, estimate.low, estimate.high)
+        threshold(MeasuredValue(estimate))
+    }
+
+    /// The same, or "above 100 ct, the largest difference asked" when the fit lies beyond the offsets asked.
+    public func threshold(_ value: MeasuredValue) -> String {
+        switch value {
+        case .measured(let estimate): text(.threshold, estimate.value, estimate.low, estimate.high)
+        case .notEnoughAnswers: text(.thresholdNotEnoughAnswers)
+        case .above(let largest): text(.thresholdAbove, largest)
+        case .below(let smallest): text(.thresholdBelow, smallest)
+        }
     }
 
     /// "off by 4.1 ct (3.5–4.8), 2.0 ct sharp (+1.1…+2.9), spread 6.0 ct (5.2–7.0)", or "not enough attempts yet".

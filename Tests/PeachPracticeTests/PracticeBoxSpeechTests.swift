@@ -60,7 +60,7 @@ struct PracticeBoxSpeechTests {
         fixture.clock.advance(seconds: 1.5 + 0.5)    // into the first note
         fixture.box.handle(.report)
         guard case .report(let report)? = prompts.last else { Issue.record("no report: \(prompts)"); return }
-        #expect(report.mode == .compare && report.measurement == nil && report.last == nil)
+        #expect(report.mode == .compare && report.measurement == .notEnoughAnswers && report.last == nil)
         #expect(fixture.player.soundingNotes.isEmpty)
         #expect(fixture.box.activity == .training(.compare))
         fixture.clock.advance(seconds: 1.5)

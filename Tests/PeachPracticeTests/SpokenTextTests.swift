@@ -6,7 +6,7 @@ import Testing
 /// interval, or "not enough answers yet"), the trend and the last result.
 @Suite("Spoken texts")
 struct SpokenTextTests {
-    static let threshold = CentsEstimate(value: 6.2, low: 5.04, high: 7.6)
+    static let threshold = MeasuredValue.measured(CentsEstimate(value: 6.2, low: 5.04, high: 7.6))
 
     @Test("the report of Hear & Compare: threshold with its interval, trend, last answer (English)")
     func reportEnglish() {
@@ -32,16 +32,25 @@ struct SpokenTextTests {
 
     @Test("not enough answers yet, no trend, no answer in this run")
     func notEnough() {
-        let report = SpokenReport(mode: .compare, measurement: nil, trend: nil, last: nil)
+        let report = SpokenReport(mode: .compare, measurement: .notEnoughAnswers, trend: nil, last: nil)
         #expect(SpokenText.text(for: .report(report), in: .english)
                 == "Hear and compare, single notes. Your threshold: not enough answers yet. No trend yet.")
         #expect(SpokenText.text(for: .report(report), in: .german)
                 == "Hören und vergleichen, einzelne Töne. Deine Schwelle: noch nicht genug Antworten. Noch kein Trend.")
     }
 
+    @Test("a threshold beyond the offsets asked is said as above or below them, never as a number")
+    func beyondTheOffsets() {
+        let above = SpokenReport(mode: .compare, measurement: .above(100), trend: nil, last: nil)
+        #expect(SpokenText.text(for: .report(above), in: .english)
+                == "Hear and compare, single notes. Your threshold: above 100 cents, the largest difference asked. No trend yet.")
+        let below = SpokenReport(mode: .compare, measurement: .below(0.1), trend: nil, last: nil)
+        #expect(SpokenText.text(for: .report(below), in: .german).contains("Deine Schwelle: unter 0,10 Cent, dem kleinsten gefragten Unterschied."))
+    }
+
     @Test("Tune & Match: the mean error with its interval, a declining trend and the last attempt's direction")
     func matching() {
-        let report = SpokenReport(mode: .match, measurement: CentsEstimate(value: 4.1, low: 3.5, high: 4.8),
+        let report = SpokenReport(mode: .match, measurement: .measured(CentsEstimate(value: 4.1, low: 3.5, high: 4.8)),
                                   trend: ProgressChange(earlier: 4.0, later: 5.5, z: 3.5), last: .matching(error: -2.3))
         #expect(SpokenText.text(for: .report(report), in: .english) == """
             Tune and match, single notes. Your mean error: 4.1 cents, between 3.5 and 4.8. \

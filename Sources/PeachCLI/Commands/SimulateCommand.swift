@@ -97,7 +97,7 @@ struct SimulateCommand: ParsableCommand {
             let keys = settings.noteRange.notes
             let truth = keys.reduce(0.0) { $0 + listener.threshold(at: $1, mode: mode, after: trialsDone) }
                 / Double(keys.count)
-            let measured = profile.thresholdEstimate(for: mode, range: settings.noteRange)?.overall
+            let measured = profile.thresholdEstimate(for: mode, range: settings.noteRange)?.overallValue ?? .notEnoughAnswers
             return texts.text(.messageSimulatedThreshold, "\(settings.noteRange)", truth, texts.threshold(measured))
         case .matching:
             return texts.text(.messageSimulatedTuning, listener.matching.bias, listener.matching.spread,

@@ -25,7 +25,7 @@ final class ResultLog: ComparisonObserver, PitchMatchingObserver {
         let line = texts.text(.logComparison, texts.name(comparison.referenceNote), texts.name(comparison.targetNote),
                               Decimals(comparison.centOffset.rawValue, 2, signed: true),
                               texts.text(completed.answeredHigher ? .answerHigher : .answerLower),
-                              texts.text(completed.isCorrect ? .answerCorrect : .answerWrong), texts.threshold(threshold?.overall))
+                              texts.text(completed.isCorrect ? .answerCorrect : .answerWrong), texts.threshold(threshold?.overallValue ?? .notEnoughAnswers))
         logger.info("\(line)")
     }
 

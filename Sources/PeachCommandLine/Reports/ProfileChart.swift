@@ -4,7 +4,8 @@ import PeachText
 
 /// The keyboard chart of one compare mode: one column per key of the range, rows on a logarithmic
 /// cents scale (a quarter octave of ratio, ≈ 19 %, per row), ● where the fitted threshold is, │ over
-/// its 95 % band (blank where the fit says nothing yet), and underneath the number of answers each
+/// its 95 % band (blank where the fit says nothing yet; ↑ in the top row or ↓ in the bottom one where
+/// it lies beyond the largest or smallest offset asked), and underneath the number of answers each
 /// key has had as a reference note.
 struct ProfileChart {
     static let rowRatio = pow(2, 0.25)
@@ -28,9 +29,12 @@ struct ProfileChart {
         for (row, level) in levels.enumerated() {
             var text = ""
             for key in keys {
-                guard let threshold = estimate.threshold(at: key) else {
-                    text += " "
-                    continue
+                let threshold: CentsEstimate
+                switch estimate.value(at: key) {
+                case .measured(let measured): threshold = measured
+                case .notEnoughAnswers: text += " "; continue
+                case .above: text += row == 0 ? "↑" : " "; continue
+                case .below: text += row == levels.count - 1 ? "↓" : " "; continue
                 }
                 let nearest = nearestRow(threshold.value, levels: levels)
                 if nearest == row {

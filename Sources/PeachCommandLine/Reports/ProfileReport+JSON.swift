@@ -16,13 +16,11 @@ extension ProfileReport {
             ]
             switch mode.skill {
             case .comparison:
-                entry["threshold"] = summary.estimate?.overall.map {
-                    ["criterion": PsychometricFunction.criterion, "value": $0.value, "low": $0.low, "high": $0.high] as [String: Any]
-                } ?? NSNull()
+                entry["threshold"] = Self.threshold(summary.estimate?.overallValue ?? .notEnoughAnswers)
                 let counts = profile.answers(for: mode).noteCounts
                 entry["notes"] = range.notes.map { note -> [String: Any] in
                     ["note": note.rawValue, "name": note.name, "count": counts[note.rawValue],
-                            "threshold": summary.estimate?.threshold(at: note).map(Self.estimate) ?? NSNull()]
+                            "threshold": Self.threshold(summary.estimate?.value(at: note) ?? .notEnoughAnswers, criterion: false)]
                 }
             case .matching:
                 entry["threshold"] = summary.accuracy.map { accuracy in
@@ -49,6 +47,20 @@ extension ProfileReport {
             "modes": modes,
         ]
         return try JSONText.pretty(document)
+    }
+
+    /// `{criterion, value, low, high}`; `{criterion, above}` or `{criterion, below}` (cents: the
+    /// largest or smallest offset asked) when the fit lies beyond the offsets asked; null without one.
+    static func threshold(_ value: MeasuredValue, criterion: Bool = true) -> Any {
+        var entry: [String: Any]
+        switch value {
+        case .measured(let measured): entry = estimate(measured)
+        case .notEnoughAnswers: return NSNull()
+        case .above(let largest): entry = ["above": largest]
+        case .below(let smallest): entry = ["below": smallest]
+        }
+        if criterion { entry["criterion"] = PsychometricFunction.criterion }
+        return entry
     }
 
     static func estimate(_ estimate: CentsEstimate) -> [String: Any] {

@@ -65,7 +65,7 @@ public struct ProfileReport {
                 lines.append(texts.text(.profileNoAnswersYet, name))
                 continue
             }
-            let measured = mode.skill == .comparison ? texts.threshold(summary.estimate?.overall)
+            let measured = mode.skill == .comparison ? texts.threshold(summary.estimate?.overallValue ?? .notEnoughAnswers)
                                                      : texts.matching(summary.accuracy)
             let line = mode.skill == .comparison ? TextKey.profileModeAnswers : .profileModeAttempts
             lines.append(texts.text(line, name, measured, texts.change(summary.change), summary.count))

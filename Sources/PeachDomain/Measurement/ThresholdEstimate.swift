@@ -9,24 +9,53 @@ public struct ThresholdEstimate: Hashable, Sendable {
     public let slope: Double
     /// The weight of the answers the fit used (recent answers count fully, older ones less).
     public let answerWeight: Double
+    /// The smallest and largest offsets the answers were asked at: the fit is data only between them.
+    public let offsetsAsked: ClosedRange<Double>
+    /// The reference notes that have answers, lowest to highest: beyond them the curve only extrapolates.
+    public let notesAnswered: ClosedRange<Int>
+    /// Whether the overall mean is over keys the answers reach (false: none of the range's keys).
+    public let overallReachesKeys: Bool
 
-    public init(overallCurve: CentsEstimate, curve: [MIDINote: CentsEstimate], slope: Double, answerWeight: Double) {
+    public init(overallCurve: CentsEstimate, curve: [MIDINote: CentsEstimate], slope: Double, answerWeight: Double,
+                offsetsAsked: ClosedRange<Double> = 0...Double.infinity, notesAnswered: ClosedRange<Int> = 0...127,
+                overallReachesKeys: Bool = true) {
         self.overallCurve = overallCurve
         self.curve = curve
         self.slope = slope
         self.answerWeight = answerWeight
+        self.offsetsAsked = offsetsAsked
+        self.notesAnswered = notesAnswered
+        self.overallReachesKeys = overallReachesKeys
     }
 
     /// An interval whose upper end is more than this many times its lower end says too little to
     /// show a number: "not enough answers yet".
     public static let widestUsefulRatio = 3.0
 
-    /// The overall threshold; nil while its interval is too wide to mean something.
-    public var overall: CentsEstimate? { overallCurve.isUseful ? overallCurve : nil }
+    /// The overall threshold; nil while its interval is too wide to mean something, or it lies
+    /// beyond the offsets asked (`overallValue` says which).
+    public var overall: CentsEstimate? { overallValue.estimate }
 
-    /// The threshold at `note`; nil outside the range or while its interval is too wide.
-    public func threshold(at note: MIDINote) -> CentsEstimate? {
-        curve[note].flatMap { $0.isUseful ? $0 : nil }
+    /// The threshold at `note`; nil outside the range, beyond the notes answered, while its interval
+    /// is too wide, or beyond the offsets asked (`value(at:)` says which).
+    public func threshold(at note: MIDINote) -> CentsEstimate? { value(at: note).estimate }
+
+    /// The overall threshold as it can be said.
+    public var overallValue: MeasuredValue {
+        overallReachesKeys ? said(overallCurve) : .notEnoughAnswers
+    }
+
+    /// The threshold at `note` as it can be said.
+    public func value(at note: MIDINote) -> MeasuredValue {
+        guard notesAnswered.contains(Int(note.rawValue)), let estimate = curve[note] else { return .notEnoughAnswers }
+        return said(estimate)
+    }
+
+    private func said(_ estimate: CentsEstimate) -> MeasuredValue {
+        guard estimate.isUseful else { return .notEnoughAnswers }
+        if estimate.value > offsetsAsked.upperBound { return .above(offsetsAsked.upperBound) }
+        if estimate.value < offsetsAsked.lowerBound { return .below(offsetsAsked.lowerBound) }
+        return .measured(estimate)
     }
 }
 

@@ -51,27 +51,35 @@ public enum ThresholdEstimator {
         guard let fit = fit ?? bestFit(entries, notes: notes, intervals: intervals, hasShift: false) else { return nil }
         let next = Memory(smoothness: fit.model.smoothness, parameters: fit.parameters, intervals: intervals, notes: notes,
                           reuses: reuses, chosenAtWeight: chosenAt)
-        return (summarise(fit, shares: intervalShares(entries), weight: bins.weight, range: range), next)
+        let offsets = bins.offsetSpan ?? 0...Double.infinity
+        return (summarise(fit, shares: intervalShares(entries), weight: bins.weight, range: range, answered: span,
+                          offsets: offsets), next)
     }
 
+    /// Per key of the range and overall. The overall mean is over the keys the answers reach
+    /// (`answered`): beyond them the curve only extrapolates, and its interval does not show how far.
     private static func summarise(_ fit: ThresholdFit, shares: [DirectedInterval: Double], weight: Double,
-                                  range: NoteRange) -> ThresholdEstimate {
+                                  range: NoteRange, answered: ClosedRange<Int>,
+                                  offsets: ClosedRange<Double>) -> ThresholdEstimate {
         var notes: [MIDINote: CentsEstimate] = [:]
         var sum = 0.0
         var gradientOfSum = [Double](repeating: 0, count: fit.model.parameterCount)
-        let keys = range.notes
-        for key in keys {
+        let reached = range.notes.filter { answered.contains(Int($0.rawValue)) }
+        let averaged = Set(reached.isEmpty ? range.notes : reached)
+        for key in range.notes {
             let (logValue, gradient) = fit.logThreshold(note: Double(key.rawValue), intervalShares: shares)
             let estimate = CentsEstimate(logValue: logValue, logStandardDeviation: fit.variance(along: gradient).squareRoot())
             notes[key] = estimate
+            guard averaged.contains(key) else { continue }
             sum += estimate.value
             for index in gradient.indices { gradientOfSum[index] += estimate.value * gradient[index] }
         }
-        let count = Double(keys.count)
+        let count = Double(averaged.count)
         let mean = sum / count
         let logSpread = fit.variance(along: gradientOfSum.map { $0 / count }).squareRoot() / mean
         let overall = CentsEstimate(logValue: log(mean), logStandardDeviation: logSpread)
-        return ThresholdEstimate(overallCurve: overall, curve: notes, slope: fit.slope, answerWeight: weight)
+        return ThresholdEstimate(overallCurve: overall, curve: notes, slope: fit.slope, answerWeight: weight,
+                                 offsetsAsked: offsets, notesAnswered: answered, overallReachesKeys: !reached.isEmpty)
     }
 
     /// The threshold of the later part of the answers against the earlier part (bins marked

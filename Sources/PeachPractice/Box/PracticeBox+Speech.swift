@@ -47,6 +47,6 @@ extension PracticeBox {
         case .matching:
             last = matching.lastCompleted.map { .matching(error: $0.userCentError.rawValue) }
         }
-        return SpokenReport(mode: current, measurement: figures?.value, trend: figures?.trend, last: last)
+        return SpokenReport(mode: current, measurement: figures?.value ?? .notEnoughAnswers, trend: figures?.trend, last: last)
     }
 }

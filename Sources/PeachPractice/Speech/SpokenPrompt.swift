@@ -31,12 +31,12 @@ public struct SpokenReport: Hashable, Sendable {
     }
 
     public var mode: TrainingMode
-    /// Hear & Compare: the threshold (75 % correct); Tune & Match: the mean error. Nil: not enough answers yet.
-    public var measurement: CentsEstimate?
+    /// Hear & Compare: the threshold (75 % correct); Tune & Match: the mean error.
+    public var measurement: MeasuredValue
     public var trend: ProgressChange?
     public var last: LastResult?
 
-    public init(mode: TrainingMode, measurement: CentsEstimate?, trend: ProgressChange?, last: LastResult?) {
+    public init(mode: TrainingMode, measurement: MeasuredValue, trend: ProgressChange?, last: LastResult?) {
         self.mode = mode
         self.measurement = measurement
         self.trend = trend
@@ -48,7 +48,7 @@ public struct SpokenReport: Hashable, Sendable {
 @MainActor
 public protocol ReportSource: AnyObject {
     /// The measurement and trend of `mode`, as the profile has them now.
-    func measurement(for mode: TrainingMode) -> (value: CentsEstimate?, trend: ProgressChange?)
+    func measurement(for mode: TrainingMode) -> (value: MeasuredValue, trend: ProgressChange?)
 }
 
 /// The profile as the report's source: the threshold as the measurement defines it (nil when its
@@ -63,13 +63,14 @@ public final class ProfileReportSource: ReportSource {
         self.settings = settings
     }
 
-    public func measurement(for mode: TrainingMode) -> (value: CentsEstimate?, trend: ProgressChange?) {
+    public func measurement(for mode: TrainingMode) -> (value: MeasuredValue, trend: ProgressChange?) {
         let range = settings.currentSettings.noteRange
         switch mode.skill {
         case .comparison:
-            return (profile.thresholdEstimate(for: mode, range: range)?.overall, profile.answers(for: mode).change(range: range))
+            return (profile.thresholdEstimate(for: mode, range: range)?.overallValue ?? .notEnoughAnswers,
+                    profile.answers(for: mode).change(range: range))
         case .matching:
-            return (profile.matchingAccuracy(for: mode)?.meanError, profile.attempts(for: mode).change)
+            return (MeasuredValue(profile.matchingAccuracy(for: mode)?.meanError), profile.attempts(for: mode).change)
         }
     }
 }

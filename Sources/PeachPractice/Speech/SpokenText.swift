@@ -39,10 +39,11 @@ public enum SpokenText {
     private static func text(for report: SpokenReport, _ texts: Texts) -> String {
         var sentences = [modeName(report.mode, texts)]
         let measure = texts.text(report.mode.skill == .comparison ? .speakThreshold : .speakMeanError)
-        if let value = report.measurement {
-            sentences.append(texts.text(.speakMeasurement, measure, value.value, value.low, value.high))
-        } else {
-            sentences.append(texts.text(.speakNotEnoughAnswers, measure))
+        switch report.measurement {
+        case .measured(let value): sentences.append(texts.text(.speakMeasurement, measure, value.value, value.low, value.high))
+        case .notEnoughAnswers: sentences.append(texts.text(.speakNotEnoughAnswers, measure))
+        case .above(let largest): sentences.append(texts.text(.speakAbove, measure, largest))
+        case .below(let smallest): sentences.append(texts.text(.speakBelow, measure, smallest))
         }
         sentences.append(trend(report.trend, texts))
         switch report.last {

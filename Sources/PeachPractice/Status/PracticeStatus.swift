@@ -50,7 +50,7 @@ public struct PracticeStatus: Hashable, Sendable {
             }
             if let failure = box.comparison.lastError { error = texts.text(.statusError, failure) }
             let estimate = profile.thresholdEstimate(for: TrainingMode(skill: .comparison, scope: mode.scope), range: range)
-            threshold = texts.threshold(estimate?.overall)
+            threshold = texts.threshold(estimate?.overallValue ?? .notEnoughAnswers)
         } else {
             if let last = box.matching.lastCompleted {
                 lastResult = texts.text(.statusMatchResult, SignedCents(last.userCentError.rawValue), texts.name(last.feedback))

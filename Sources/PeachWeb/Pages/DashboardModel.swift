@@ -40,7 +40,7 @@ struct DashboardModel {
 
     private func header(_ mode: TrainingMode) -> [String: Any] {
         let measured = mode.skill == .comparison
-            ? texts.threshold(profile.thresholdEstimate(for: mode, range: range)?.overall)
+            ? texts.threshold(profile.thresholdEstimate(for: mode, range: range)?.overallValue ?? .notEnoughAnswers)
             : texts.matching(profile.matchingAccuracy(for: mode))
         let counted = texts.text(mode.skill == .comparison ? .dashboardAnswerCount : .dashboardAttemptCount, count(mode))
         return ["mode": mode.rawValue, "name": texts.name(mode), "counted": counted, "hasAnswers": count(mode) > 0,

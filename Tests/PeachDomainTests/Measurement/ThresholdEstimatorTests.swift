@@ -42,6 +42,51 @@ struct ThresholdEstimatorTests {
         #expect(abs(estimate.overallCurve.value / meanTruth - 1) < 0.02)
     }
 
+    /// Answers at the offsets a staircase capped at `cap` asks, from a listener whose threshold lies
+    /// above it (400 ct, capped at 100): the fit extrapolates, so it says "above", never a number.
+    @Test("a threshold beyond the offsets asked is said as above or below them, not as a value")
+    func beyondTheOffsets() throws {
+        func capped(threshold: Double, offsets: ClosedRange<Double>) -> AnswerBins {
+            var bins = AnswerBins()
+            for note in 36...84 {
+                for step in 0...10 {
+                    let offset = offsets.lowerBound * pow(offsets.upperBound / offsets.lowerBound, Double(step) / 10)
+                    let p = PsychometricFunction.probabilityCorrect(logOffset: log(offset), logThreshold: log(threshold), slope: 2.5)
+                    bins.add(note: MIDINote(note), interval: .prime, offset: offset, isCorrect: true, weight: 20 * p)
+                    bins.add(note: MIDINote(note), interval: .prime, offset: offset, isCorrect: false, weight: 20 * (1 - p))
+                }
+            }
+            return bins
+        }
+        let coarse = try #require(ThresholdEstimator.estimate(capped(threshold: 400, offsets: 25...100), range: .standard))
+        #expect(coarse.overall == nil)
+        #expect(coarse.overallValue == .above(coarse.offsetsAsked.upperBound))
+        #expect(abs(coarse.offsetsAsked.upperBound / 100 - 1) < 0.011)                   // 100 ct, within half a bin
+        #expect(coarse.value(at: MIDINote(60)) == .above(coarse.offsetsAsked.upperBound))
+        let fine = try #require(ThresholdEstimator.estimate(capped(threshold: 0.03, offsets: 0.1...0.4), range: .standard))
+        #expect(fine.overallValue == .below(fine.offsetsAsked.lowerBound))
+        let inside = try #require(ThresholdEstimator.estimate(capped(threshold: 5, offsets: 0.5...50), range: .standard))
+        #expect(inside.overallValue.estimate.map { abs($0.value / 5 - 1) < 0.05 } == true)
+    }
+
+    /// Trained on C4–C5 only, shown over C2–C6: the keys the answers do not reach say nothing (the
+    /// curve only extrapolates there), and the overall mean is over the keys they reach.
+    @Test("keys beyond the notes answered say nothing, and the overall is over the keys answered")
+    func beyondTheNotesAnswered() throws {
+        let truth: (Int) -> Double = { note in 4 * exp(Double(note - 60) / 24 * log(3.0)) }   // rising: 1.3–12 ct
+        let bins = Self.expectedAnswers(threshold: truth, slope: 3, perBin: 20, notes: 60...72)
+        let estimate = try #require(ThresholdEstimator.estimate(bins, range: .standard))
+        #expect(estimate.value(at: MIDINote(48)) == .notEnoughAnswers)
+        #expect(estimate.value(at: MIDINote(84)) == .notEnoughAnswers)
+        #expect(estimate.threshold(at: MIDINote(66)).map { abs($0.value / truth(66) - 1) < 0.05 } == true)
+        let meanTruth = (60...72).map(truth).reduce(0, +) / 13
+        #expect(abs(try #require(estimate.overall).value / meanTruth - 1) < 0.03)
+        var elsewhere = AnswerBins()
+        elsewhere.add(note: MIDINote(90), interval: .prime, offset: 5, isCorrect: true, weight: 50)
+        elsewhere.add(note: MIDINote(90), interval: .prime, offset: 5, isCorrect: false, weight: 10)
+        #expect(ThresholdEstimator.estimate(elsewhere, range: .standard)?.overallValue == .notEnoughAnswers)
+    }
+
     @Test("the interval narrows as answers grow, about with the square root of their number")
     func intervalNarrows() throws {
         let flat: (Int) -> Double = { _ in 6 }
