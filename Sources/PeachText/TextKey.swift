@@ -289,6 +289,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case messageSimulated
     case messageSimulatedThreshold
     case messageSimulatedTuning
+    case messageSimulatedTuningAtStop
     case messageTrialsTooFew
     case messageRunLengthTooShort
     case messageDaysNotPositive

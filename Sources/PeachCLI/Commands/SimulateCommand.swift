@@ -100,8 +100,15 @@ struct SimulateCommand: ParsableCommand {
             let measured = profile.thresholdEstimate(for: mode, range: settings.noteRange)?.overallValue ?? .notEnoughAnswers
             return texts.text(.messageSimulatedThreshold, "\(settings.noteRange)", truth, texts.threshold(measured))
         case .matching:
-            return texts.text(.messageSimulatedTuning, listener.matching.bias, listener.matching.spread,
-                              texts.matching(profile.matchingAccuracy(for: mode)))
+            let reachable = listener.matching.reachable(initialOffsetRange: settings.pitchMatchingInitialOffsetRange.rawValue,
+                                                        tuningRange: settings.pitchMatchingTuningRange.rawValue)
+            let measured = texts.matching(profile.matchingAccuracy(for: mode))
+            // Within a hundredth of a cent of the listener's own: no stop is in the way.
+            guard abs(reachable.bias - listener.matching.bias) < 0.01, abs(reachable.spread - listener.matching.spread) < 0.01 else {
+                return texts.text(.messageSimulatedTuningAtStop, listener.matching.bias, listener.matching.spread,
+                                  reachable.bias, reachable.spread, measured)
+            }
+            return texts.text(.messageSimulatedTuning, listener.matching.bias, listener.matching.spread, measured)
         }
     }
 }

@@ -47,6 +47,42 @@ public struct SimulatedListener: Sendable {
             self.bias = bias
             self.spread = spread
         }
+
+        /// The bias and spread of the errors this listener can leave: the tuning control reaches
+        /// `tuningRange` either side of where the note starts (uniform within ±`initialOffsetRange`),
+        /// so an error beyond its stop is left at the stop. What the stored answers can show, and so
+        /// what Peach's measurement is to be compared with once the listener's errors reach a stop.
+        public func reachable(initialOffsetRange: Double, tuningRange: Double) -> (bias: Double, spread: Double) {
+            guard spread > 0 else {
+                let starts = 201
+                let errors = (0..<starts).map { index -> Double in
+                    let start = starts > 1 ? initialOffsetRange * (2 * Double(index) / Double(starts - 1) - 1) : 0
+                    return min(max(bias, start - tuningRange), start + tuningRange)
+                }
+                return (errors.reduce(0, +) / Double(starts), 0)
+            }
+            // The mean over starting offsets (midpoints of 200 equal parts) of the clamped normal's
+            // first two moments, each by the midpoint rule over ±8 spreads in 4,000 steps.
+            let starts = 200, steps = 4_000
+            var sum = 0.0, sumOfSquares = 0.0
+            for part in 0..<starts {
+                let start = initialOffsetRange * (2 * (Double(part) + 0.5) / Double(starts) - 1)
+                let low = start - tuningRange, high = start + tuningRange
+                var mean = 0.0, square = 0.0, mass = 0.0
+                for step in 0..<steps {
+                    let z = -8 + 16 * (Double(step) + 0.5) / Double(steps)
+                    let density = exp(-z * z / 2)
+                    let error = min(max(bias + spread * z, low), high)
+                    mean += density * error
+                    square += density * error * error
+                    mass += density
+                }
+                sum += mean / mass
+                sumOfSquares += square / mass
+            }
+            let mean = sum / Double(starts)
+            return (mean, max(0, sumOfSquares / Double(starts) - mean * mean).squareRoot())
+        }
     }
 
     public let shape: Shape
