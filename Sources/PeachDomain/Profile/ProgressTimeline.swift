@@ -1,7 +1,7 @@
 import Foundation
 
 /// How each training mode has gone over time: answers grouped into buckets that coarsen with age
-/// and an exponentially weighted moving average with a 7-day half-life.
+/// and an exponentially weighted moving average with a 7-day half-life (`TimelineBuckets.movingAverage`).
 ///
 /// The metric is the magnitude of the offset judged (Hear & Compare) or of the error left
 /// (Tune & Match), in cents: lower is better in every mode. For Hear & Compare it describes the
@@ -64,24 +64,12 @@ public struct ProgressTimeline: Sendable {
         var modes: [TrainingMode: ModeProgress] = [:]
         for (mode, grouping) in grouped {
             let buckets = grouping.buckets
-            modes[mode] = ModeProgress(mode: mode, buckets: buckets, ewma: Self.ewma(of: buckets), count: grouping.count)
+            modes[mode] = ModeProgress(mode: mode, buckets: buckets, ewma: grouping.movingAverage, count: grouping.count)
         }
         self.modes = modes
     }
 
     public subscript(mode: TrainingMode) -> ModeProgress {
         modes[mode] ?? ModeProgress(mode: mode, buckets: [], ewma: nil, count: 0)
-    }
-
-    /// EWMA over the buckets in time order: E₀ = first mean, then E = α·m + (1 − α)·E with
-    /// α = 1 − 2^(−Δt / half-life), Δt the time between the buckets' starts.
-    static func ewma(of buckets: [Bucket]) -> Double? {
-        guard var average = buckets.first?.mean else { return nil }
-        for (previous, bucket) in zip(buckets, buckets.dropFirst()) {
-            let elapsed = max(bucket.start.timeIntervalSince(previous.start), 0)
-            let alpha = 1 - exp2(-elapsed / halfLife)
-            average = alpha * bucket.mean + (1 - alpha) * average
-        }
-        return average
     }
 }

@@ -15,6 +15,11 @@ public struct TimelineBuckets: Sendable {
     public private(set) var now: Date
     public let calendar: any TrainingCalendar
     private var groups: [Group] = []
+    /// Σ v·2^((t − newest)/half-life) and Σ 2^((t − newest)/half-life) over the answers, `newest`
+    /// the latest answer's time: the moving average, which the buckets' coarsening cannot move.
+    private var weightedValues = 0.0
+    private var weights = 0.0
+    private var newest: Date?
 
     public init(now: Date, calendar: any TrainingCalendar) {
         self.now = now
@@ -35,6 +40,15 @@ public struct TimelineBuckets: Sendable {
     @discardableResult
     public mutating func add(time: Date, value: Double) -> Bool {
         count += 1
+        if let newest, time > newest {
+            let decay = exp2(-time.timeIntervalSince(newest) / ProgressTimeline.halfLife)
+            weightedValues *= decay
+            weights *= decay
+        }
+        let weight = newest.map { time < $0 ? exp2(-$0.timeIntervalSince(time) / ProgressTimeline.halfLife) : 1 } ?? 1
+        weightedValues += weight * value
+        weights += weight
+        newest = max(newest ?? time, time)
         let age = now.timeIntervalSince(time)
         let size: ProgressTimeline.BucketSize = age < ProgressTimeline.sessionZone ? .session
             : age < ProgressTimeline.dayZone ? .day : age < ProgressTimeline.weekZone ? .week : .month
@@ -55,6 +69,10 @@ public struct TimelineBuckets: Sendable {
         groups.append(Group(size: size, start: period.start, end: period.end, values: WelfordAccumulator([value])))
         return true
     }
+
+    /// The mean of every answer's value, each weighted by 2^(−age / half-life): an answer a half-life
+    /// older counts half. Weighted by the answers' times only, so it does not change as time passes.
+    public var movingAverage: Double? { weights > 0 ? weightedValues / weights : nil }
 
     /// The buckets so far, oldest first; the last one may still grow.
     public var buckets: [ProgressTimeline.Bucket] { groups.map(Self.bucket) }

@@ -71,15 +71,24 @@ struct ProgressTimelineTests {
         .init(size: .day, start: date(start), mean: mean, standardDeviation: 0, count: 1)
     }
 
-    @Test("EWMA: one half-life between buckets weighs them equally; a longer gap favours the newer")
+    @Test("moving average: an answer a half-life older counts half, and it does not move as time passes")
     func ewma() {
-        #expect(ProgressTimeline.ewma(of: []) == nil)
-        #expect(ProgressTimeline.ewma(of: [Self.bucket("2026-03-01T00:00:00Z", 30)]) == 30)
-        let halfLife = [Self.bucket("2026-03-01T00:00:00Z", 30), Self.bucket("2026-03-08T00:00:00Z", 10)]
-        #expect(abs(ProgressTimeline.ewma(of: halfLife)! - 20) < 1e-12)
-        // Two half-lives: α = 0.75 → 0.75·10 + 0.25·30 = 15; then one day later α = 1 − 2^(−1/7).
-        let three = halfLife.prefix(1) + [Self.bucket("2026-03-15T00:00:00Z", 10), Self.bucket("2026-03-16T00:00:00Z", 50)]
-        let alpha = 1 - pow(2, -1.0 / 7)
-        #expect(abs(ProgressTimeline.ewma(of: Array(three))! - (alpha * 50 + (1 - alpha) * 15)) < 1e-12)
+        func average(_ answers: [(String, Double)], now: String) -> Double? {
+            var buckets = TimelineBuckets(now: Self.date(now), calendar: Self.calendar)
+            for (time, value) in answers { buckets.add(time: Self.date(time), value: value) }
+            return buckets.movingAverage
+        }
+        #expect(average([], now: "2026-03-20T00:00:00Z") == nil)
+        #expect(average([("2026-03-01T00:00:00Z", 30)], now: "2026-03-20T00:00:00Z") == 30)
+        // 30 a half-life before 10: weights ½ and 1 → (15 + 10) / 1.5.
+        let answers = [("2026-03-01T00:00:00Z", 30.0), ("2026-03-08T00:00:00Z", 10.0)]
+        #expect(abs((average(answers, now: "2026-03-08T12:00:00Z") ?? 0) - 25 / 1.5) < 1e-12)
+        // The same answers seen a month later (the buckets coarsen to weeks and months): the same average.
+        #expect(average(answers, now: "2026-03-08T12:00:00Z") == average(answers, now: "2026-05-01T00:00:00Z"))
+        // Answers in one session weigh alike; an answer three half-lives (and 10 h) back counts about an eighth.
+        let session = [("2026-03-01T00:00:00Z", 80.0), ("2026-03-22T10:00:00Z", 4.0), ("2026-03-22T10:00:10Z", 6.0)]
+        let eighth = pow(2, -(21 * 86400 + 10 * 3600 + 10) / ProgressTimeline.halfLife)
+        let expected = (80 * eighth + 4 * pow(2, -10 / ProgressTimeline.halfLife) + 6) / (eighth + pow(2, -10 / ProgressTimeline.halfLife) + 1)
+        #expect(abs((average(session, now: "2026-03-22T11:00:00Z") ?? 0) - expected) < 1e-9)
     }
 }
