@@ -160,5 +160,15 @@ struct TransferCommandsTests {
         let result = try Self.run(["history", "--limit", "0"])
         #expect(result.status == 64)
         #expect(result.output.contains("--limit must be at least 1"))
+        // A negative number is the option's value, not another option ("Missing value for '--limit'").
+        let negative = try Self.run(["history", "--limit", "-1"])
+        #expect(negative.status == 64)
+        #expect(negative.output.contains("--limit must be at least 1, not -1"), "\(negative.output)")
+        for (option, said) in [("--trials", "--trials must be at least 1"), ("--run-length", "--run-length must be at least 1"),
+                               ("--days", "--days must be a positive number")] {
+            let simulate = try Self.run(["simulate", "--listener", "/nonexistent.yaml", option, "-5"])
+            #expect(simulate.status == 64)
+            #expect(simulate.output.contains(said), "\(simulate.output)")
+        }
     }
 }

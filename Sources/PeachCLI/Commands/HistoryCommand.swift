@@ -14,7 +14,7 @@ struct HistoryCommand: ParsableCommand {
 
     @OptionGroup var store: StoreOptions
 
-    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpHistoryLimit)))
+    @Option(parsing: .unconditional, help: ArgumentHelp(CommandLineTexts.current.text(.helpHistoryLimit)))
     var limit = 20
 
     @Flag(help: ArgumentHelp(CommandLineTexts.current.text(.helpHistoryJson)))

@@ -25,16 +25,16 @@ struct SimulateCommand: ParsableCommand {
     @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateMode), valueName: CommandLineTexts.current.text(.valueMode)))
     var mode: TrainingMode = .compare
 
-    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateTrials), valueName: CommandLineTexts.current.text(.valueCount)))
+    @Option(parsing: .unconditional, help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateTrials), valueName: CommandLineTexts.current.text(.valueCount)))
     var trials = 1000
 
-    @Option(name: .customLong("run-length"), help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateRunLength), valueName: CommandLineTexts.current.text(.valueCount)))
+    @Option(name: .customLong("run-length"), parsing: .unconditional, help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateRunLength), valueName: CommandLineTexts.current.text(.valueCount)))
     var runLength = 100
 
-    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateDays), valueName: CommandLineTexts.current.text(.valueDays)))
+    @Option(parsing: .unconditional, help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateDays), valueName: CommandLineTexts.current.text(.valueDays)))
     var days: Double?
 
-    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateSeed), valueName: CommandLineTexts.current.text(.valueSeed)))
+    @Option(parsing: .unconditional, help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateSeed), valueName: CommandLineTexts.current.text(.valueSeed)))
     var seed: UInt64?
 
     func validate() throws {
