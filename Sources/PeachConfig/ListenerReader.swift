@@ -29,10 +29,10 @@ public enum ListenerReader {
         } catch {
             throw YAMLErrors([error])
         }
-        guard let root, let map = errors.collect({ try root.mapping() }) else {
-            errors.add(YAMLError(file: file, line: nil, column: nil, message: texts.text(.listenerErrorEmpty)))
-            throw YAMLErrors(errors.errors)
+        guard let root else {
+            throw YAMLErrors([YAMLError(file: file, line: nil, column: nil, message: texts.text(.listenerErrorEmpty))])
         }
+        guard let map = errors.collect({ try root.mapping() }) else { throw YAMLErrors(errors.errors) }
         errors.add(contentsOf: map.unknownKeys(allowed: keys))
         let shape = errors.collect { try map.optional("psychometric")?.oneOf(SimulatedListener.Shape.self) } ?? nil
         let slope = errors.collect { try map.optional("slope")?.double(in: 0.1...20) } ?? nil
