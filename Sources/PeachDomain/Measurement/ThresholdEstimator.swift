@@ -51,16 +51,13 @@ public enum ThresholdEstimator {
         guard let fit = fit ?? bestFit(entries, notes: notes, intervals: intervals, hasShift: false) else { return nil }
         let next = Memory(smoothness: fit.model.smoothness, parameters: fit.parameters, intervals: intervals, notes: notes,
                           reuses: reuses, chosenAtWeight: chosenAt)
-        let offsets = bins.offsetSpan ?? 0...Double.infinity
-        return (summarise(fit, shares: intervalShares(entries), weight: bins.weight, range: range, answered: span,
-                          offsets: offsets), next)
+        return (summarise(fit, shares: intervalShares(entries), weight: bins.weight, range: range, answered: span), next)
     }
 
     /// Per key of the range and overall. The overall mean is over the keys the answers reach
     /// (`answered`): beyond them the curve only extrapolates, and its interval does not show how far.
     private static func summarise(_ fit: ThresholdFit, shares: [DirectedInterval: Double], weight: Double,
-                                  range: NoteRange, answered: ClosedRange<Int>,
-                                  offsets: ClosedRange<Double>) -> ThresholdEstimate {
+                                  range: NoteRange, answered: ClosedRange<Int>) -> ThresholdEstimate {
         var notes: [MIDINote: CentsEstimate] = [:]
         var sum = 0.0
         var gradientOfSum = [Double](repeating: 0, count: fit.model.parameterCount)
@@ -79,7 +76,7 @@ public enum ThresholdEstimator {
         let logSpread = fit.variance(along: gradientOfSum.map { $0 / count }).squareRoot() / mean
         let overall = CentsEstimate(logValue: log(mean), logStandardDeviation: logSpread)
         return ThresholdEstimate(overallCurve: overall, curve: notes, slope: fit.slope, answerWeight: weight,
-                                 offsetsAsked: offsets, notesAnswered: answered, overallReachesKeys: !reached.isEmpty)
+                                 measurable: StaircaseRule.offsetRange, notesAnswered: answered, overallReachesKeys: !reached.isEmpty)
     }
 
     /// The threshold of the later part of the answers against the earlier part (bins marked

@@ -42,9 +42,9 @@ struct ThresholdEstimatorTests {
         #expect(abs(estimate.overallCurve.value / meanTruth - 1) < 0.02)
     }
 
-    /// Answers at the offsets a staircase capped at `cap` asks, from a listener whose threshold lies
-    /// above it (400 ct, capped at 100): the fit extrapolates, so it says "above", never a number.
-    @Test("a threshold beyond the offsets asked is said as above or below them, not as a value")
+    /// Answers at offsets within `offsets`, from a listener whose threshold may lie beyond what Peach
+    /// asks (400 ct, where it asks at most 100): the fit extrapolates, so it says "above", never a number.
+    @Test("a threshold beyond the offsets Peach asks is said as above or below them, not as a value")
     func beyondTheOffsets() throws {
         func capped(threshold: Double, offsets: ClosedRange<Double>) -> AnswerBins {
             var bins = AnswerBins()
@@ -60,11 +60,13 @@ struct ThresholdEstimatorTests {
         }
         let coarse = try #require(ThresholdEstimator.estimate(capped(threshold: 400, offsets: 25...100), range: .standard))
         #expect(coarse.overall == nil)
-        #expect(coarse.overallValue == .above(coarse.offsetsAsked.upperBound))
-        #expect(abs(coarse.offsetsAsked.upperBound / 100 - 1) < 0.011)                   // 100 ct, within half a bin
-        #expect(coarse.value(at: MIDINote(60)) == .above(coarse.offsetsAsked.upperBound))
+        #expect(coarse.overallValue == .above(100))
+        #expect(coarse.value(at: MIDINote(60)) == .above(100))
         let fine = try #require(ThresholdEstimator.estimate(capped(threshold: 0.03, offsets: 0.1...0.4), range: .standard))
-        #expect(fine.overallValue == .below(fine.offsetsAsked.lowerBound))
+        #expect(fine.overallValue == .below(0.1))
+        // Below the smallest offset asked so far but within what Peach asks: a value, with its interval.
+        let notYet = try #require(ThresholdEstimator.estimate(capped(threshold: 0.3, offsets: 0.4...4), range: .standard))
+        #expect(notYet.overallValue.estimate.map { abs($0.value / 0.3 - 1) < 0.1 } == true)
         let inside = try #require(ThresholdEstimator.estimate(capped(threshold: 5, offsets: 0.5...50), range: .standard))
         #expect(inside.overallValue.estimate.map { abs($0.value / 5 - 1) < 0.05 } == true)
     }
