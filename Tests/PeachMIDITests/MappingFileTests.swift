@@ -285,20 +285,20 @@ struct MappingSelectionTests {
         #expect(library.mapping(clientName: "Some Keyboard", portName: "Some Keyboard MIDI 1").file.hasSuffix("generic.yaml"))
     }
 
-    /// A temporary mappings directory holding `files` (name → text); the caller removes it.
-    static func userDirectory(_ files: [String: String]) throws -> URL {
+    /// The library of a temporary user directory holding `files` (name → text) before the repository's
+    /// mappings; the directory is gone again when it returns (the library keeps what it read).
+    static func loaded(_ files: [String: String]) throws -> (library: MappingLibrary, user: URL) {
         let user = FileManager.default.temporaryDirectory.appendingPathComponent("peach-mappings-\(UInt64.random(in: 0...UInt64.max))")
         try FileManager.default.createDirectory(at: user, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: user) }
         for (name, text) in files { try text.write(to: user.appendingPathComponent(name), atomically: true, encoding: .utf8) }
-        return user
+        return (MappingLibrary.load(directories: [user.path, Fixtures.mappings.path]), user)
     }
 
     @Test("a user directory overrides a file of the same name; a bad file is left out whole and reported")
     func overrideAndProblems() throws {
-        let user = try Self.userDirectory(["generic.yaml": "name: Mine\nmatch: \"*\"\nstop: {program: 9}\n",
-                                           "broken.yaml": "name: Broken\nmatch: Broken\nstop: {note: 999}\n"])
-        defer { try? FileManager.default.removeItem(at: user) }
-        let library = MappingLibrary.load(directories: [user.path, Fixtures.mappings.path])
+        let (library, _) = try Self.loaded(["generic.yaml": "name: Mine\nmatch: \"*\"\nstop: {program: 9}\n",
+                                            "broken.yaml": "name: Broken\nmatch: Broken\nstop: {note: 999}\n"])
         #expect(library.generic.name == "Mine")
         #expect(library.problems.count == 1)
         #expect(library.problems.first?.description.contains("broken.yaml:3:") == true)
@@ -307,10 +307,8 @@ struct MappingSelectionTests {
 
     @Test("a second file matching any device is never chosen, and is listed as unused")
     func unusedGenerics() throws {
-        let user = try Self.userDirectory(["a.yaml": "name: Any A\nmatch: \"*\"\nstop: {program: 9}\n",
-                                           "b.yaml": "name: Any B\nmatch: \"*\"\nstop: {program: 8}\n"])
-        defer { try? FileManager.default.removeItem(at: user) }
-        let library = MappingLibrary.load(directories: [user.path, Fixtures.mappings.path])
+        let (library, user) = try Self.loaded(["a.yaml": "name: Any A\nmatch: \"*\"\nstop: {program: 9}\n",
+                                               "b.yaml": "name: Any B\nmatch: \"*\"\nstop: {program: 8}\n"])
         #expect(library.generic.name == "Any A")
         #expect(library.unusedGenerics == [user.appendingPathComponent("b.yaml").path, Fixtures.mappings.appendingPathComponent("generic.yaml").path])
     }
