@@ -22,14 +22,18 @@ struct ThresholdModel: Sendable {
     let hasShift: Bool
     /// Prior standard deviation of a second difference of the knot values (smoothness).
     let smoothness: Double
+    /// Where the knots' prior is centred, per knot (log cents); nil: at `priorLogThreshold`.
+    let knotCentres: [Double]?
 
-    init(notes: ClosedRange<Int>, intervals: [DirectedInterval], hasShift: Bool, smoothness: Double) {
+    init(notes: ClosedRange<Int>, intervals: [DirectedInterval], hasShift: Bool, smoothness: Double,
+         knotCentres: [Double]? = nil) {
         let span = Double(notes.upperBound - notes.lowerBound)
         let count = max(2, Int((span / Self.knotSpacing).rounded()) + 1)
         knots = (0..<count).map { Double(notes.lowerBound) + span * Double($0) / Double(count - 1) }
         self.intervals = intervals.count > 1 ? intervals : []
         self.hasShift = hasShift
         self.smoothness = smoothness
+        self.knotCentres = knotCentres?.count == count ? knotCentres : nil
     }
 
     var knotCount: Int { knots.count }
@@ -51,7 +55,7 @@ struct ThresholdModel: Sendable {
 
     var priorMean: [Double] {
         var mean = [Double](repeating: 0, count: parameterCount)
-        for k in 0..<knotCount { mean[k] = Self.priorLogThreshold }
+        for k in 0..<knotCount { mean[k] = knotCentres?[k] ?? Self.priorLogThreshold }
         mean[slopeIndex] = Self.priorLogSlope
         return mean
     }
