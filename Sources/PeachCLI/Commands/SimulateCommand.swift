@@ -103,10 +103,11 @@ struct SimulateCommand: ParsableCommand {
             let reachable = listener.matching.reachable(initialOffsetRange: settings.pitchMatchingInitialOffsetRange.rawValue,
                                                         tuningRange: settings.pitchMatchingTuningRange.rawValue)
             let measured = texts.matching(profile.matchingAccuracy(for: mode))
-            // Within a hundredth of a cent of the listener's own: no stop is in the way.
-            guard abs(reachable.bias - listener.matching.bias) < 0.01, abs(reachable.spread - listener.matching.spread) < 0.01 else {
+            // Said only when it reads differently from the listener's own (to a tenth of a cent).
+            func shown(_ cents: Double) -> Double { (cents * 10).rounded() / 10 + 0 }   // + 0: no "-0.0"
+            guard shown(reachable.bias) == shown(listener.matching.bias), shown(reachable.spread) == shown(listener.matching.spread) else {
                 return texts.text(.messageSimulatedTuningAtStop, listener.matching.bias, listener.matching.spread,
-                                  reachable.bias, reachable.spread, measured)
+                                  shown(reachable.bias), shown(reachable.spread), measured)
             }
             return texts.text(.messageSimulatedTuning, listener.matching.bias, listener.matching.spread, measured)
         }

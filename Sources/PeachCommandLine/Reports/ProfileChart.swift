@@ -20,7 +20,8 @@ struct ProfileChart {
         let keys = range.notes
         let shown = keys.compactMap { estimate.threshold(at: $0) }
         guard let top = shown.map(\.high).max(), let bottom = shown.map(\.low).min() else {
-            return [texts.text(.chartNoThresholdYet, answerLegend), "        " + countRow(keys), keyboard(keys), labels(keys)]
+            return beyondOnly(keys) ?? [texts.text(.chartNoThresholdYet, answerLegend), "        " + countRow(keys),
+                                        keyboard(keys), labels(keys)]
         }
         let rows = min(Self.maximumRows, max(3, Int((log(top / bottom) / log(Self.rowRatio)).rounded(.up)) + 1))
         let ratio = rows > 1 ? pow(top / bottom, 1 / Double(rows - 1)) : Self.rowRatio
@@ -57,6 +58,33 @@ struct ProfileChart {
     }
 
     private var answerLegend: String { texts.text(.chartAnswerLegend) }
+
+    /// No key has a value, but some lie beyond the offsets asked: a row at the largest (↑ above it)
+    /// and one at the smallest (↓ below it), so the chart says what the text does.
+    private func beyondOnly(_ keys: [MIDINote]) -> [String]? {
+        var above: Double?, below: Double?
+        var upper = "", lower = ""
+        for key in keys {
+            switch estimate.value(at: key) {
+            case .above(let largest): above = largest; upper += "↑"; lower += " "
+            case .below(let smallest): below = smallest; upper += " "; lower += "↓"
+            case .measured, .notEnoughAnswers: upper += " "; lower += " "
+            }
+        }
+        guard above != nil || below != nil else { return nil }
+        func row(_ level: Double, _ marks: String) -> String {
+            let label = texts.numbers.cents(level)
+            return String(repeating: " ", count: max(0, 7 - label.count)) + label + " ┤" + marks
+        }
+        var lines = [texts.text(.chartHeading)]
+        if let above { lines.append(row(above, upper)) }
+        if let below { lines.append(row(below, lower)) }
+        lines.append("        └" + keyboard(keys).dropFirst(9))
+        lines.append(labels(keys))
+        let label = texts.text(.chartCountLabel).padding(toLength: 8, withPad: " ", startingAt: 0)
+        lines.append(label + countRow(keys) + "  (" + answerLegend + ")")
+        return lines
+    }
 
     private func countRow(_ keys: [MIDINote]) -> String {
         " " + keys.map { key -> String in

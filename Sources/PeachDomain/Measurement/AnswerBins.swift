@@ -65,6 +65,11 @@ public struct AnswerBins: Sendable {
         guard let low = counts.keys.map(\.note).min(), let high = counts.keys.map(\.note).max() else { return nil }
         return Int(low)...Int(high)
     }
+    /// The offsets the answers were asked at, from the smallest bin's lower edge to the largest's upper edge.
+    var offsetSpan: ClosedRange<Double>? {
+        guard let low = counts.keys.map(\.level).min(), let high = counts.keys.map(\.level).max() else { return nil }
+        return exp((Double(low) - 0.5) * Self.logStep)...exp((Double(high) + 0.5) * Self.logStep)
+    }
     var hasLaterPart: Bool { counts.keys.contains(where: \.isLater) }
 }
 

@@ -9,21 +9,23 @@ public struct ThresholdEstimate: Hashable, Sendable {
     public let slope: Double
     /// The weight of the answers the fit used (recent answers count fully, older ones less).
     public let answerWeight: Double
-    /// The offsets Peach asks (`StaircaseRule.offsetRange`): no answers can show a threshold beyond them.
-    public let measurable: ClosedRange<Double>
+    /// The smallest and largest offsets the answers were asked at: the fit has data only between
+    /// them. The staircase asks 0.1…100 ct and starts at 100, so the largest is 100 from the start;
+    /// the smallest is where the staircase has got to, so far.
+    public let offsetsAsked: ClosedRange<Double>
     /// The reference notes that have answers, lowest to highest: beyond them the curve only extrapolates.
     public let notesAnswered: ClosedRange<Int>
     /// Whether the overall mean is over keys the answers reach (false: none of the range's keys).
     public let overallReachesKeys: Bool
 
     public init(overallCurve: CentsEstimate, curve: [MIDINote: CentsEstimate], slope: Double, answerWeight: Double,
-                measurable: ClosedRange<Double> = 0...Double.infinity, notesAnswered: ClosedRange<Int> = 0...127,
+                offsetsAsked: ClosedRange<Double> = 0...Double.infinity, notesAnswered: ClosedRange<Int> = 0...127,
                 overallReachesKeys: Bool = true) {
         self.overallCurve = overallCurve
         self.curve = curve
         self.slope = slope
         self.answerWeight = answerWeight
-        self.measurable = measurable
+        self.offsetsAsked = offsetsAsked
         self.notesAnswered = notesAnswered
         self.overallReachesKeys = overallReachesKeys
     }
@@ -33,11 +35,11 @@ public struct ThresholdEstimate: Hashable, Sendable {
     public static let widestUsefulRatio = 3.0
 
     /// The overall threshold; nil while its interval is too wide to mean something, or it lies
-    /// beyond the offsets Peach asks (`overallValue` says which).
+    /// beyond the offsets asked (`overallValue` says which).
     public var overall: CentsEstimate? { overallValue.estimate }
 
     /// The threshold at `note`; nil outside the range, beyond the notes answered, while its interval
-    /// is too wide, or beyond the offsets Peach asks (`value(at:)` says which).
+    /// is too wide, or beyond the offsets asked (`value(at:)` says which).
     public func threshold(at note: MIDINote) -> CentsEstimate? { value(at: note).estimate }
 
     /// The overall threshold as it can be said.
@@ -51,11 +53,20 @@ public struct ThresholdEstimate: Hashable, Sendable {
         return said(estimate)
     }
 
+    /// The fitted curve at `note` however wide its interval, for a chart that shows the band: nil
+    /// beyond the notes answered or the offsets asked, where the curve only extrapolates.
+    public func plotted(at note: MIDINote) -> CentsEstimate? {
+        guard notesAnswered.contains(Int(note.rawValue)), let estimate = curve[note],
+              offsetsAsked.contains(estimate.value) else { return nil }
+        return estimate
+    }
+
+    /// Beyond the offsets asked first: more answers at the same offsets cannot narrow an
+    /// extrapolation, so "not enough answers yet" would promise what they cannot give.
     private func said(_ estimate: CentsEstimate) -> MeasuredValue {
-        guard estimate.isUseful else { return .notEnoughAnswers }
-        if estimate.value > measurable.upperBound { return .above(measurable.upperBound) }
-        if estimate.value < measurable.lowerBound { return .below(measurable.lowerBound) }
-        return .measured(estimate)
+        if estimate.value > offsetsAsked.upperBound { return .above(offsetsAsked.upperBound) }
+        if estimate.value < offsetsAsked.lowerBound { return .below(offsetsAsked.lowerBound) }
+        return estimate.isUseful ? .measured(estimate) : .notEnoughAnswers
     }
 }
 

@@ -51,13 +51,16 @@ public enum ThresholdEstimator {
         guard let fit = fit ?? bestFit(entries, notes: notes, intervals: intervals, hasShift: false) else { return nil }
         let next = Memory(smoothness: fit.model.smoothness, parameters: fit.parameters, intervals: intervals, notes: notes,
                           reuses: reuses, chosenAtWeight: chosenAt)
-        return (summarise(fit, shares: intervalShares(entries), weight: bins.weight, range: range, answered: span), next)
+        let offsets = bins.offsetSpan ?? 0...Double.infinity
+        return (summarise(fit, shares: intervalShares(entries), weight: bins.weight, range: range, answered: span,
+                          offsets: offsets), next)
     }
 
     /// Per key of the range and overall. The overall mean is over the keys the answers reach
     /// (`answered`): beyond them the curve only extrapolates, and its interval does not show how far.
     private static func summarise(_ fit: ThresholdFit, shares: [DirectedInterval: Double], weight: Double,
-                                  range: NoteRange, answered: ClosedRange<Int>) -> ThresholdEstimate {
+                                  range: NoteRange, answered: ClosedRange<Int>,
+                                  offsets: ClosedRange<Double>) -> ThresholdEstimate {
         var notes: [MIDINote: CentsEstimate] = [:]
         var sum = 0.0
         var gradientOfSum = [Double](repeating: 0, count: fit.model.parameterCount)
@@ -76,7 +79,7 @@ public enum ThresholdEstimator {
         let logSpread = fit.variance(along: gradientOfSum.map { $0 / count }).squareRoot() / mean
         let overall = CentsEstimate(logValue: log(mean), logStandardDeviation: logSpread)
         return ThresholdEstimate(overallCurve: overall, curve: notes, slope: fit.slope, answerWeight: weight,
-                                 measurable: StaircaseRule.offsetRange, notesAnswered: answered, overallReachesKeys: !reached.isEmpty)
+                                 offsetsAsked: offsets, notesAnswered: answered, overallReachesKeys: !reached.isEmpty)
     }
 
     /// The threshold of the later part of the answers against the earlier part (bins marked
@@ -100,8 +103,16 @@ public enum ThresholdEstimator {
         let keys = range.lowest.rawValue...range.highest.rawValue
         let earlier = keys.reduce(0.0) { $0 + exp(fit.logThreshold(note: Double($1), intervalShares: shares).value) }
             / Double(keys.count)
+        let factor = exp(fit.parameters[shift])
+        // A threshold above the offsets asked, or below the smallest the staircase plays, is said as
+        // "above"/"below", never as a number: nor is a change between two such extrapolations. (Below
+        // the smallest asked so far, as early in training, the staircase is still on its way down:
+        // the halves' fits still compare, and a listener who never changes is told "stable".)
+        guard let asked = bins.offsetSpan else { return nil }
+        let comparable = min(asked.lowerBound, StaircaseRule.offsetRange.lowerBound)...asked.upperBound
+        guard comparable.contains(earlier), comparable.contains(earlier * factor) else { return nil }
         let spread = fit.covariance[shift, shift].squareRoot()
-        return (earlier, exp(fit.parameters[shift]), fit.parameters[shift] / spread)
+        return (earlier, factor, fit.parameters[shift] / spread)
     }
 
     static func bestFit(_ entries: [(key: AnswerBins.Key, counts: AnswerBins.Counts)], notes: ClosedRange<Int>,

@@ -54,7 +54,7 @@ struct DashboardModel {
             guard mode.skill == .comparison, let estimate = profile.thresholdEstimate(for: mode, range: range) else { return entry }
             let keys = (range.lowest.rawValue...range.highest.rawValue).map(MIDINote.init)
             let samples = keys.map { key in
-                estimate.curve[key].map { SVGChart.Sample(value: $0.value, low: $0.low, high: $0.high) }
+                estimate.plotted(at: key).map { SVGChart.Sample(value: $0.value, low: $0.low, high: $0.high) }
                     ?? SVGChart.Sample(value: nil, low: nil, high: nil)
             }
             let chart = SVGChart(samples: samples, labels: keys.map { texts.name($0) }, scale: .logarithmic, texts: texts)

@@ -42,9 +42,9 @@ struct ThresholdEstimatorTests {
         #expect(abs(estimate.overallCurve.value / meanTruth - 1) < 0.02)
     }
 
-    /// Answers at offsets within `offsets`, from a listener whose threshold may lie beyond what Peach
-    /// asks (400 ct, where it asks at most 100): the fit extrapolates, so it says "above", never a number.
-    @Test("a threshold beyond the offsets Peach asks is said as above or below them, not as a value")
+    /// Answers at offsets within `offsets`, from a listener whose threshold may lie beyond them (400 ct,
+    /// where the staircase asks at most 100): the fit extrapolates, so it says "above", never a number.
+    @Test("a threshold beyond the offsets asked is said as above or below them, not as a value")
     func beyondTheOffsets() throws {
         func capped(threshold: Double, offsets: ClosedRange<Double>) -> AnswerBins {
             var bins = AnswerBins()
@@ -60,13 +60,26 @@ struct ThresholdEstimatorTests {
         }
         let coarse = try #require(ThresholdEstimator.estimate(capped(threshold: 400, offsets: 25...100), range: .standard))
         #expect(coarse.overall == nil)
-        #expect(coarse.overallValue == .above(100))
-        #expect(coarse.value(at: MIDINote(60)) == .above(100))
+        #expect(coarse.overallValue == .above(coarse.offsetsAsked.upperBound))
+        #expect(abs(coarse.offsetsAsked.upperBound / 100 - 1) < 0.021)                   // 100 ct, within a bin
+        #expect(coarse.value(at: MIDINote(60)) == .above(coarse.offsetsAsked.upperBound))
+        #expect(coarse.plotted(at: MIDINote(60)) == nil)                                  // no dot on a chart either
+        var halves = AnswerBins()   // the same answers, as the trend splits them: no change between extrapolations
+        for (index, entry) in capped(threshold: 400, offsets: 25...100).entries.enumerated() {
+            for (isCorrect, weight) in [(true, entry.counts.correct), (false, entry.counts.wrong)] where weight > 0 {
+                halves.add(note: MIDINote(Int(entry.key.note)), interval: .prime, offset: exp(Double(entry.key.level) * AnswerBins.logStep),
+                           isCorrect: isCorrect, weight: weight, isLater: index % 2 == 1)
+            }
+        }
+        #expect(ThresholdEstimator.change(halves, range: .standard) == nil)
         let fine = try #require(ThresholdEstimator.estimate(capped(threshold: 0.03, offsets: 0.1...0.4), range: .standard))
-        #expect(fine.overallValue == .below(0.1))
-        // Below the smallest offset asked so far but within what Peach asks: a value, with its interval.
-        let notYet = try #require(ThresholdEstimator.estimate(capped(threshold: 0.3, offsets: 0.4...4), range: .standard))
-        #expect(notYet.overallValue.estimate.map { abs($0.value / 0.3 - 1) < 0.1 } == true)
+        #expect(fine.overallValue == .below(fine.offsetsAsked.lowerBound))
+        // The staircase has not gone lower yet (answered at 0.4–4 ct only): "below 0.4 ct" is what
+        // the answers show; a number there was the staircase's position (an exploratory run: a
+        // 0.03 ct listener at 300 answers read 0.46 (0.29–0.71), like a 0.3 ct one).
+        let notYet = try #require(ThresholdEstimator.estimate(capped(threshold: 0.03, offsets: 0.4...4), range: .standard))
+        #expect(notYet.overallValue == .below(notYet.offsetsAsked.lowerBound))
+        #expect(abs(notYet.offsetsAsked.lowerBound / 0.4 - 1) < 0.021)              // within a bin
         let inside = try #require(ThresholdEstimator.estimate(capped(threshold: 5, offsets: 0.5...50), range: .standard))
         #expect(inside.overallValue.estimate.map { abs($0.value / 5 - 1) < 0.05 } == true)
     }
