@@ -159,3 +159,26 @@ extension SimulateCommandTests {
         #expect(imported.status == 0, "\(imported.output)")
     }
 }
+
+extension SimulateCommandTests {
+    /// A listener the staircase cannot reach (400 ct; it plays at most 100): every place says "above",
+    /// the text chart marks the keys ↑, the JSON has `above` and no trend change.
+    @Test("a threshold above the offsets asked is said as above them everywhere the profile shows it",
+          .enabled(if: binaryAvailable))
+    func aboveTheOffsets() throws {
+        let workspace = try Workspace()
+        let listener = try workspace.listener("thresholds: {C4: 400}\n")
+        let simulated = try PeachCommandTests.run(["simulate", "--listener", listener, "--trials", "1000", "--seed", "1",
+                                                   "--data-dir", workspace.data])
+        #expect(simulated.output.contains("Peach measures: above 100 ct, the largest difference asked"), "\(simulated.output)")
+        let text = try PeachCommandTests.run(["profile", "--data-dir", workspace.data])
+        #expect(text.output.contains("single notes: above 100 ct"), "\(text.output)")
+        #expect(text.output.contains("    100 ┤↑↑↑"), "the chart's row of arrows: \(text.output)")
+        let json = try PeachCommandTests.run(["profile", "--json", "--data-dir", workspace.data])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+        let mode = try #require((document["modes"] as? [[String: Any]])?.first)
+        let threshold = try #require(mode["threshold"] as? [String: Any])
+        #expect((threshold["above"] as? Double).map { abs($0 - 100) < 2 } == true && threshold["value"] == nil)
+        #expect(mode["trendChange"] is NSNull)
+    }
+}
