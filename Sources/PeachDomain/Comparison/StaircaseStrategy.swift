@@ -36,7 +36,9 @@ public final class StaircaseStrategy: NextComparisonStrategy {
             levels = regions.map { _ in 1 }
         } else {
             fitted = nil
-            levels = regions.map { _ in StaircaseRule.clamped(estimate?.overall?.value ?? StaircaseRule.initialOffset).rawValue }
+            // The fitted mean wherever it lies (a value said as "below 0.46 ct" is still where to start).
+            let start = estimate.flatMap { $0.overallCurve.isUseful ? $0.overallCurve.value : nil } ?? StaircaseRule.initialOffset
+            levels = regions.map { _ in StaircaseRule.clamped(start).rawValue }
         }
         movingTogether = estimate == nil && rule == .seventyFivePercent
         noteWeights = Self.focusWeights(focus: settings.focus, estimate: estimate, range: settings.noteRange)
