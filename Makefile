@@ -4,7 +4,7 @@
 SHELL := /bin/bash
 SWIFT ?= swift
 CONFIG ?= release
-DEBIAN_PACKAGES := pkg-config libasound2-dev libfluidsynth-dev libsqlite3-dev libudev-dev libespeak-ng-dev espeak-ng-data
+DEBIAN_PACKAGES := pkg-config libasound2-dev libfluidsynth-dev libglib2.0-dev libsqlite3-dev libudev-dev libespeak-ng-dev espeak-ng-data
 # SoundFonts the sound tests calibrate and play (TimGM6mb), and that `make bench` measures (FluidR3_GM);
 # the browser the dashboard's browser test renders its pages in (chromium).
 TEST_PACKAGES := timgm6mb-soundfont chromium

@@ -50,6 +50,9 @@ let package = Package(
     targets: [
         // System libraries, each behind its own small module (pkg-config finds the Debian -dev packages).
         .systemLibrary(name: "CFluidSynth", pkgConfig: "fluidsynth", providers: [.apt(["libfluidsynth-dev"])]),
+        // GLib, which FluidSynth's libinstpatch loader logs through: to keep its messages about a
+        // file that is no SoundFont off the terminal (Peach says what is wrong in words).
+        .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .systemLibrary(name: "CAlsa", pkgConfig: "alsa", providers: [.apt(["libasound2-dev"])]),
         .systemLibrary(name: "CUdev", pkgConfig: "libudev", providers: [.apt(["libudev-dev"])]),
         .systemLibrary(name: "CEspeak", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
@@ -141,6 +144,7 @@ let package = Package(
                 "PeachResampler",
                 "PeachSampleFormat",
                 "CFluidSynth",
+                "CGLib",
                 "CAlsa",
                 .product(name: "Atomics", package: "swift-atomics"),
                 .product(name: "Logging", package: "swift-log"),

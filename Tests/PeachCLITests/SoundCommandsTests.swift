@@ -63,7 +63,13 @@ struct SoundCommandsTests {
         let text = cache.appendingPathComponent("notes.sf2")
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         try Data("not a SoundFont\n".utf8).write(to: text)
+        // A SoundFont's header with damaged contents (an interrupted download) passes the header
+        // check and reaches libinstpatch's loader, whose GLib CRITICAL is kept off the terminal too.
+        let damaged = cache.appendingPathComponent("damaged.sf2")
+        let peachSF2 = MIDICommandsTests.repository.appendingPathComponent("SoundFonts/peach.sf2")
+        try Data(try Data(contentsOf: peachSF2).prefix(5000)).write(to: damaged)
         for command in [["play", "A4", "--sound", text.path, "--output", "/tmp/x.wav"], ["sounds", text.path],
+                        ["play", "A4", "--sound", damaged.path, "--output", "/tmp/x.wav"], ["sounds", damaged.path],
                         ["play", "A4", "--preset", "5:77", "--output", "/tmp/x.wav"]] {
             let refused = try ProcessRunner.run(PeachCommandTests.executable, command, environment: environment)
             #expect(refused.status == 1)

@@ -1,4 +1,5 @@
 import CFluidSynth
+import CGLib
 import Foundation
 
 /// One libfluidsynth synthesizer with one SoundFont and one preset on MIDI channel 0, rendering at
@@ -24,7 +25,7 @@ final class FluidSynthesizer {
         // libinstpatch's loader, which prints a GLib CRITICAL line before failing.
         guard fluid_is_soundfont(path) != 0 else { throw .soundFontUnreadable(path: path) }
         let (settings, synth) = try Self.make(sampleRate: sampleRate)
-        let id = fluid_synth_sfload(synth, path, 0)
+        let id = Self.quietly { fluid_synth_sfload(synth, path, 0) }
         guard id != FLUID_FAILED, let font = fluid_synth_get_sfont_by_id(synth, id) else {
             delete_fluid_synth(synth)
             delete_fluid_settings(settings)
@@ -54,6 +55,15 @@ final class FluidSynthesizer {
         (self.path, self.settings, self.synth, self.soundFontID, self.font) = (owner.path, settings, synth, id, font)
         self.owner = owner
         try select(preset)
+    }
+
+    /// Runs `body` with GLib's messages without a handler of their own dropped: a file with a
+    /// SoundFont's header but damaged contents goes on to libinstpatch's loader, which logs a GLib
+    /// CRITICAL line before it fails, where Peach says what is wrong in words.
+    private static func quietly<Result>(_ body: () -> Result) -> Result {
+        let previous = g_log_set_default_handler({ _, _, _, _ in }, nil)
+        defer { g_log_set_default_handler(previous, nil) }
+        return body()
     }
 
     private static func make(sampleRate: Double) throws(SoundError) -> (OpaquePointer, OpaquePointer) {
