@@ -36,8 +36,13 @@ public final class StaircaseStrategy: NextComparisonStrategy {
             levels = regions.map { _ in 1 }
         } else {
             fitted = nil
-            // The fitted mean wherever it lies (a value said as "below 0.46 ct" is still where to start).
-            let start = estimate.flatMap { $0.overallCurve.isUseful ? $0.overallCurve.value : nil } ?? StaircaseRule.initialOffset
+            // The fitted mean when it says something: measured, or beyond the offsets asked (a value said
+            // as "below 0.46 ct" is still where to start, however wide its interval).
+            let start: Double = switch estimate?.overallValue {
+            case .measured(let value)?: value.value
+            case .above?, .below?: estimate?.overallCurve.value ?? StaircaseRule.initialOffset
+            case .notEnoughAnswers?, nil: StaircaseRule.initialOffset
+            }
             levels = regions.map { _ in StaircaseRule.clamped(start).rawValue }
         }
         movingTogether = estimate == nil && rule == .seventyFivePercent

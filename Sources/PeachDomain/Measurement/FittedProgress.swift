@@ -9,8 +9,11 @@ public struct FittedProgress: Sendable {
         public let bucket: ProgressTimeline.Bucket
         /// Answers in this mode up to the end of the bucket.
         public let answersSoFar: Int
-        /// Compare modes: the overall threshold then; nil while not enough answers.
-        public let threshold: CentsEstimate?
+        /// Compare modes: the overall threshold as it was said then (measured, not enough answers,
+        /// above or below the offsets asked).
+        public let thresholdValue: MeasuredValue
+        /// Compare modes: the overall threshold then; nil while not enough answers or beyond the offsets asked.
+        public var threshold: CentsEstimate? { thresholdValue.estimate }
         /// Match modes: mean error, bias and spread then; nil below the minimum attempts.
         public let accuracy: MatchingAccuracy?
     }
@@ -40,7 +43,7 @@ public struct FittedProgress: Sendable {
                 for answer in answers[position..<end] { fitted.add(answer) }
                 position = end
                 points.append(Point(bucket: bucket, answersSoFar: position,
-                                    threshold: fitted.estimate(range: range)?.overall, accuracy: nil))
+                                    thresholdValue: fitted.estimate(range: range)?.overallValue ?? .notEnoughAnswers, accuracy: nil))
             }
         case .matching:
             let attempts = Self.inTimeOrder(pitchMatchings.filter { $0.mode == mode }, \.timestamp)
@@ -49,7 +52,8 @@ public struct FittedProgress: Sendable {
                 let end = min(position + bucket.count, attempts.count)
                 for attempt in attempts[position..<end] { measured.add(attempt) }
                 position = end
-                points.append(Point(bucket: bucket, answersSoFar: position, threshold: nil, accuracy: measured.accuracy))
+                points.append(Point(bucket: bucket, answersSoFar: position, thresholdValue: .notEnoughAnswers,
+                                    accuracy: measured.accuracy))
             }
         }
         self.points = points

@@ -61,12 +61,18 @@ public struct ThresholdEstimate: Hashable, Sendable {
         return estimate
     }
 
-    /// Beyond the offsets asked first: more answers at the same offsets cannot narrow an
-    /// extrapolation, so "not enough answers yet" would promise what they cannot give.
+    /// A value beyond the offsets asked is said as above or below them when its interval is narrow
+    /// enough, or lies wholly beyond them too (more answers at the same offsets cannot narrow that
+    /// extrapolation, so "not enough answers yet" would promise what they cannot give); a wide
+    /// interval reaching back across the offsets asked is "not enough answers yet".
     private func said(_ estimate: CentsEstimate) -> MeasuredValue {
-        if estimate.value > offsetsAsked.upperBound { return .above(offsetsAsked.upperBound) }
-        if estimate.value < offsetsAsked.lowerBound { return .below(offsetsAsked.lowerBound) }
-        return estimate.isUseful ? .measured(estimate) : .notEnoughAnswers
+        if estimate.value > offsetsAsked.upperBound, estimate.isUseful || estimate.low > offsetsAsked.upperBound {
+            return .above(offsetsAsked.upperBound)
+        }
+        if estimate.value < offsetsAsked.lowerBound, estimate.isUseful || estimate.high < offsetsAsked.lowerBound {
+            return .below(offsetsAsked.lowerBound)
+        }
+        return estimate.isUseful && offsetsAsked.contains(estimate.value) ? .measured(estimate) : .notEnoughAnswers
     }
 }
 

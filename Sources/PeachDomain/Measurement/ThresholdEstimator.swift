@@ -100,7 +100,9 @@ public enum ThresholdEstimator {
         guard let fit = ThresholdFit(bins: entries, model: model),
               let shift = fit.model.shiftIndex else { return nil }
         let shares = intervalShares(entries)
-        let keys = range.lowest.rawValue...range.highest.rawValue
+        // Over the keys the answers reach, as the overall threshold is (`summarise`).
+        let inRange = range.lowest.rawValue...range.highest.rawValue
+        let keys = inRange.overlaps(span) ? inRange.clamped(to: span) : inRange
         let earlier = keys.reduce(0.0) { $0 + exp(fit.logThreshold(note: Double($1), intervalShares: shares).value) }
             / Double(keys.count)
         let factor = exp(fit.parameters[shift])

@@ -38,7 +38,7 @@ public struct HistoryDigest: Sendable {
         let mode = record.mode
         let offset = record.centOffset.magnitude.rawValue
         if group(mode, time: record.timestamp, value: offset), let range = progressRange {
-            completeBucket(mode, threshold: discrimination[mode]?.estimate(range: range)?.overall, accuracy: nil)
+            completeBucket(mode, threshold: discrimination[mode]?.estimate(range: range)?.overallValue ?? .notEnoughAnswers, accuracy: nil)
         }
         answers.add(record)
         offsetsAsked[record.referenceNote.rawValue, default: WelfordAccumulator()].add(offset)
@@ -48,7 +48,7 @@ public struct HistoryDigest: Sendable {
     public mutating func add(_ record: PitchMatchingRecord) {
         let mode = record.mode
         if group(mode, time: record.timestamp, value: record.userCentError.magnitude.rawValue), progressRange != nil {
-            completeBucket(mode, threshold: nil, accuracy: matching[mode]?.accuracy)
+            completeBucket(mode, threshold: .notEnoughAnswers, accuracy: matching[mode]?.accuracy)
         }
         answers.add(record)
         matchingErrors.add(record.userCentError.magnitude.rawValue)
@@ -75,11 +75,11 @@ public struct HistoryDigest: Sendable {
     }
 
     /// The point of the bucket just completed: the measurement from every answer before the new one.
-    private mutating func completeBucket(_ mode: TrainingMode, threshold: CentsEstimate?, accuracy: MatchingAccuracy?) {
+    private mutating func completeBucket(_ mode: TrainingMode, threshold: MeasuredValue, accuracy: MatchingAccuracy?) {
         guard let bucket = grouping[mode]?.previous else { return }
         let soFar = mode.skill == .comparison ? discrimination[mode]?.count ?? 0 : matching[mode]?.count ?? 0
         completed[mode, default: []].append(FittedProgress.Point(bucket: bucket, answersSoFar: soFar,
-                                                                 threshold: threshold, accuracy: accuracy))
+                                                                 thresholdValue: threshold, accuracy: accuracy))
     }
 
     public var answerCount: Int { comparisonCount + pitchMatchingCount }
@@ -99,11 +99,11 @@ public struct HistoryDigest: Sendable {
                 case .comparison:
                     let answers = discrimination[mode] ?? DiscriminationAnswers()
                     points.append(FittedProgress.Point(bucket: bucket, answersSoFar: answers.count,
-                                                       threshold: answers.estimate(range: range)?.overall, accuracy: nil))
+                                                       thresholdValue: answers.estimate(range: range)?.overallValue ?? .notEnoughAnswers, accuracy: nil))
                 case .matching:
                     let attempts = matching[mode] ?? MatchingAnswers()
                     points.append(FittedProgress.Point(bucket: bucket, answersSoFar: attempts.count,
-                                                       threshold: nil, accuracy: attempts.accuracy))
+                                                       thresholdValue: .notEnoughAnswers, accuracy: attempts.accuracy))
                 }
             }
             result[mode] = FittedProgress(mode: mode, points: points)

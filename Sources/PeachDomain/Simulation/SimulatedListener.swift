@@ -59,7 +59,9 @@ public struct SimulatedListener: Sendable {
                     let start = starts > 1 ? initialOffsetRange * (2 * Double(index) / Double(starts - 1) - 1) : 0
                     return min(max(bias, start - tuningRange), start + tuningRange)
                 }
-                return (errors.reduce(0, +) / Double(starts), 0)
+                let mean = errors.reduce(0, +) / Double(starts)
+                let variance = errors.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(starts)
+                return (mean, variance.squareRoot())   // the stop's position varies with the start
             }
             // The mean over starting offsets (midpoints of 200 equal parts) of the clamped normal's
             // first two moments, each by the midpoint rule over ±8 spreads in 4,000 steps.

@@ -1,5 +1,6 @@
 import CFluidSynth
 import CGLib
+import Synchronization
 import Foundation
 
 /// One libfluidsynth synthesizer with one SoundFont and one preset on MIDI channel 0, rendering at
@@ -60,11 +61,16 @@ final class FluidSynthesizer {
     /// Runs `body` with GLib's messages without a handler of their own dropped: a file with a
     /// SoundFont's header but damaged contents goes on to libinstpatch's loader, which logs a GLib
     /// CRITICAL line before it fails, where Peach says what is wrong in words.
+    /// One load at a time swaps the handler, so two loads at once cannot leave it swapped for good.
     private static func quietly<Result>(_ body: () -> Result) -> Result {
-        let previous = g_log_set_default_handler({ _, _, _, _ in }, nil)
-        defer { g_log_set_default_handler(previous, nil) }
-        return body()
+        gLogHandler.withLock { _ in
+            let previous = g_log_set_default_handler({ _, _, _, _ in }, nil)
+            defer { g_log_set_default_handler(previous, nil) }
+            return body()
+        }
     }
+
+    private static let gLogHandler = Mutex(())
 
     private static func make(sampleRate: Double) throws(SoundError) -> (OpaquePointer, OpaquePointer) {
         guard let settings = new_fluid_settings() else { throw .synthesizerFailed(synthesizer: false) }

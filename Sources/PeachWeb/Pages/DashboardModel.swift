@@ -96,7 +96,7 @@ struct DashboardModel {
         (progress[mode]?.points ?? []).reversed().map { point in
             var row: [String: Any] = ["when": label(point.bucket), "size": name(point.bucket.size),
                                       "count": texts.numbers.integer(point.bucket.count), "soFar": point.answersSoFar]
-            row["threshold"] = texts.threshold(point.threshold)
+            row["threshold"] = texts.threshold(point.thresholdValue)
             if let accuracy = point.accuracy {
                 row["meanError"] = MeasurementText.number(accuracy.meanError.value).formatted(texts.numbers)
                 row["bias"] = texts.numbers.decimal(accuracy.bias.value, digits: 1, signed: true)

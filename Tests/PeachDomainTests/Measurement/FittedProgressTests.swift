@@ -22,6 +22,31 @@ struct FittedProgressTests {
         }
     }
 
+    /// A player at 400 ct asked at most 100 ct (the staircase's largest): each point says "above",
+    /// as the profile does, not "not enough answers yet".
+    @Test("a point beyond the offsets asked keeps what the profile says there")
+    func aboveTheOffsets() throws {
+        var random = SeededRandomGenerator(seed: 3)
+        let start = ProgressTimelineTests.date("2026-03-19T10:00:00Z")
+        let asked = (0..<3000).map { index in
+            let offset = 100 * exp(Double.random(in: -1.4...0, using: &random))   // 25–100 ct
+            let p = PsychometricFunction.probabilityCorrect(logOffset: log(offset), logThreshold: log(400), slope: 3)
+            let note = MIDINote(Int.random(in: 36...84, using: &random))
+            return ComparisonRecord(referenceNote: note, targetNote: note, centOffset: Cents(offset),
+                                    isCorrect: Double.random(in: 0..<1, using: &random) < p, tuningSystem: .equalTemperament,
+                                    timestamp: start.addingTimeInterval(Double(index)))!
+        }
+        let timeline = ProgressTimeline(comparisons: asked, pitchMatchings: [], now: Self.now, calendar: Self.calendar)
+        let progress = FittedProgress(mode: .compare, progress: timeline[.compare], comparisons: asked, pitchMatchings: [],
+                                      range: .standard)
+        let last = try #require(progress.points.last)
+        guard case .above = last.thresholdValue else {
+            Issue.record("the last point says \(last.thresholdValue)")
+            return
+        }
+        #expect(last.threshold == nil)
+    }
+
     @Test("one point per bucket; each is the fit of every answer up to it, so the last is today's profile")
     func thresholdsOverTime() throws {
         let early = Self.answers(threshold: 24, count: 1500, start: ProgressTimelineTests.date("2026-01-10T10:00:00Z"), seed: 1)
