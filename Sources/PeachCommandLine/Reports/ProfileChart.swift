@@ -19,23 +19,24 @@ struct ProfileChart {
     func lines() -> [String] {
         let keys = range.notes
         let shown = keys.compactMap { estimate.threshold(at: $0) }
+        let beyond = beyondRows(keys)
         guard let top = shown.map(\.high).max(), let bottom = shown.map(\.low).min() else {
-            return beyondOnly(keys) ?? [texts.text(.chartNoThresholdYet, answerLegend), "        " + countRow(keys),
-                                        keyboard(keys), labels(keys)]
+            guard beyond.above != nil || beyond.below != nil else {
+                return [texts.text(.chartNoThresholdYet, answerLegend), "        " + countRow(keys), keyboard(keys), labels(keys)]
+            }
+            return [texts.text(.chartHeading)] + [beyond.above, beyond.below].compactMap { $0 } + footer(keys)
         }
         let rows = min(Self.maximumRows, max(3, Int((log(top / bottom) / log(Self.rowRatio)).rounded(.up)) + 1))
         let ratio = rows > 1 ? pow(top / bottom, 1 / Double(rows - 1)) : Self.rowRatio
         let levels = (0..<rows).map { top / pow(ratio, Double($0)) }
-        var lines = [texts.text(.chartHeading)]
+        var lines = [texts.text(.chartHeading)] + [beyond.above].compactMap { $0 }
         for (row, level) in levels.enumerated() {
             var text = ""
             for key in keys {
                 let threshold: CentsEstimate
                 switch estimate.value(at: key) {
                 case .measured(let measured): threshold = measured
-                case .notEnoughAnswers: text += " "; continue
-                case .above: text += row == 0 ? "↑" : " "; continue
-                case .below: text += row == levels.count - 1 ? "↓" : " "; continue
+                case .notEnoughAnswers, .above, .below: text += " "; continue
                 }
                 let nearest = nearestRow(threshold.value, levels: levels)
                 if nearest == row {
@@ -46,44 +47,41 @@ struct ProfileChart {
                     text += " "
                 }
             }
-            let label = texts.numbers.cents(level)
-            lines.append(String(repeating: " ", count: max(0, 7 - label.count)) + label + " ┤" + text)
+            lines.append(self.row(level, text))
         }
-        lines.append("        └" + keyboard(keys).dropFirst(9))
-        lines.append(labels(keys))
+        return lines + [beyond.below].compactMap { $0 } + footer(keys)
+    }
+
+    /// A chart row: its level's label (after `prefix`: ">" or "<" for the rows beyond), then one
+    /// character per key.
+    private func row(_ level: Double, _ marks: String, prefix: String = "") -> String {
+        let label = prefix + texts.numbers.cents(level)
+        return String(repeating: " ", count: max(0, 7 - label.count)) + label + " ┤" + marks
+    }
+
+    /// The keyboard, the key names and the answers per key under the rows.
+    private func footer(_ keys: [MIDINote]) -> [String] {
         // The label fills the 8 columns before the keys, whatever its language.
         let label = texts.text(.chartCountLabel).padding(toLength: 8, withPad: " ", startingAt: 0)
-        lines.append(label + countRow(keys) + "  (" + answerLegend + ")")
-        return lines
+        return ["        └" + keyboard(keys).dropFirst(9), labels(keys), label + countRow(keys) + "  (" + answerLegend + ")"]
     }
 
     private var answerLegend: String { texts.text(.chartAnswerLegend) }
 
-    /// No key has a value, but some lie beyond the offsets asked: a row at the largest (↑ above it)
-    /// and one at the smallest (↓ below it), so the chart says what the text does.
-    private func beyondOnly(_ keys: [MIDINote]) -> [String]? {
-        var above: Double?, below: Double?
+    /// Rows of their own for keys beyond the offsets asked, labelled with the offset they lie beyond:
+    /// ↑ above the largest (">100", over the chart), ↓ below the smallest ("<0.46", under it); nil when
+    /// no key is. Their own rows, since the chart's scale follows the measured keys' intervals.
+    private func beyondRows(_ keys: [MIDINote]) -> (above: String?, below: String?) {
+        var largest: Double?, smallest: Double?
         var upper = "", lower = ""
         for key in keys {
             switch estimate.value(at: key) {
-            case .above(let largest): above = largest; upper += "↑"; lower += " "
-            case .below(let smallest): below = smallest; upper += " "; lower += "↓"
+            case .above(let bound): largest = bound; upper += "↑"; lower += " "
+            case .below(let bound): smallest = bound; upper += " "; lower += "↓"
             case .measured, .notEnoughAnswers: upper += " "; lower += " "
             }
         }
-        guard above != nil || below != nil else { return nil }
-        func row(_ level: Double, _ marks: String) -> String {
-            let label = texts.numbers.cents(level)
-            return String(repeating: " ", count: max(0, 7 - label.count)) + label + " ┤" + marks
-        }
-        var lines = [texts.text(.chartHeading)]
-        if let above { lines.append(row(above, upper)) }
-        if let below { lines.append(row(below, lower)) }
-        lines.append("        └" + keyboard(keys).dropFirst(9))
-        lines.append(labels(keys))
-        let label = texts.text(.chartCountLabel).padding(toLength: 8, withPad: " ", startingAt: 0)
-        lines.append(label + countRow(keys) + "  (" + answerLegend + ")")
-        return lines
+        return (largest.map { row($0, upper, prefix: ">") }, smallest.map { row($0, lower, prefix: "<") })
     }
 
     private func countRow(_ keys: [MIDINote]) -> String {
