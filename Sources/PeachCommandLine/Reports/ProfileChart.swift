@@ -4,8 +4,8 @@ import PeachText
 
 /// The keyboard chart of one compare mode: one column per key of the range, rows on a logarithmic
 /// cents scale (a quarter octave of ratio, ≈ 19 %, per row), ● where the fitted threshold is, │ over
-/// its 95 % band (blank where the fit says nothing yet; ↑ in the top row or ↓ in the bottom one where
-/// it lies beyond the largest or smallest offset asked), and underneath the number of answers each
+/// its 95 % band (blank where the fit says nothing yet; ↑ in a row of its own over the chart or ↓ in
+/// one under it where it lies beyond the largest or smallest offset asked), and underneath the number of answers each
 /// key has had as a reference note.
 struct ProfileChart {
     static let rowRatio = pow(2, 0.25)

@@ -53,18 +53,9 @@ public struct SimulatedListener: Sendable {
         /// so an error beyond its stop is left at the stop. What the stored answers can show, and so
         /// what Peach's measurement is to be compared with once the listener's errors reach a stop.
         public func reachable(initialOffsetRange: Double, tuningRange: Double) -> (bias: Double, spread: Double) {
-            guard spread > 0 else {
-                let starts = 201
-                let errors = (0..<starts).map { index -> Double in
-                    let start = starts > 1 ? initialOffsetRange * (2 * Double(index) / Double(starts - 1) - 1) : 0
-                    return min(max(bias, start - tuningRange), start + tuningRange)
-                }
-                let mean = errors.reduce(0, +) / Double(starts)
-                let variance = errors.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(starts)
-                return (mean, variance.squareRoot())   // the stop's position varies with the start
-            }
             // The mean over starting offsets (midpoints of 200 equal parts) of the clamped normal's
-            // first two moments, each by the midpoint rule over ±8 spreads in 4,000 steps.
+            // first two moments, each by the midpoint rule over ±8 spreads in 4,000 steps. With spread
+            // 0 every step gives the same clamped error: the spread left is that of the stop's position.
             let starts = 200, steps = 4_000
             var sum = 0.0, sumOfSquares = 0.0
             for part in 0..<starts {
