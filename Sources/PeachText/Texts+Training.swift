@@ -18,7 +18,7 @@ extension Texts {
         threshold(MeasuredValue(estimate))
     }
 
-    /// The same, or "above 100 ct, the largest difference asked" when the fit lies beyond the offsets asked.
+    /// The same, or "above 100 ct, where the largest differences were asked" when the fit lies beyond the offsets asked.
     public func threshold(_ value: MeasuredValue) -> String {
         switch value {
         case .measured(let estimate): text(.threshold, estimate.value, estimate.low, estimate.high)

@@ -170,7 +170,7 @@ extension SimulateCommandTests {
         let listener = try workspace.listener("thresholds: {C4: 400}\n")
         let simulated = try PeachCommandTests.run(["simulate", "--listener", listener, "--trials", "1000", "--seed", "1",
                                                    "--data-dir", workspace.data])
-        #expect(simulated.output.contains("Peach measures: above 100 ct, the largest difference asked"), "\(simulated.output)")
+        #expect(simulated.output.contains("Peach measures: above 100 ct, where the largest differences were asked"), "\(simulated.output)")
         let text = try PeachCommandTests.run(["profile", "--data-dir", workspace.data])
         #expect(text.output.contains("single notes: above 100 ct"), "\(text.output)")
         let arrows = text.output.split(separator: "\n").first { $0.hasPrefix("   >100 ┤") }

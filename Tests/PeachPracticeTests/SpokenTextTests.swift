@@ -43,9 +43,9 @@ struct SpokenTextTests {
     func beyondTheOffsets() {
         let above = SpokenReport(mode: .compare, measurement: .above(100), trend: nil, last: nil)
         #expect(SpokenText.text(for: .report(above), in: .english)
-                == "Hear and compare, single notes. Your threshold: above 100 cents, the largest difference asked. No trend yet.")
+                == "Hear and compare, single notes. Your threshold: above 100 cents, where the largest differences were asked. No trend yet.")
         let below = SpokenReport(mode: .compare, measurement: .below(0.1), trend: nil, last: nil)
-        #expect(SpokenText.text(for: .report(below), in: .german).contains("Deine Schwelle: unter 0,10 Cent, dem kleinsten gefragten Unterschied."))
+        #expect(SpokenText.text(for: .report(below), in: .german).contains("Deine Schwelle: unter 0,10 Cent, wo die kleinsten Unterschiede gefragt wurden."))
     }
 
     @Test("Tune & Match: the mean error with its interval, a declining trend and the last attempt's direction")

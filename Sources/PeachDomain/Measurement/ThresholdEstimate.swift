@@ -7,6 +7,8 @@ public struct ThresholdEstimate: Hashable, Sendable {
     public let curve: [MIDINote: CentsEstimate]
     /// The fitted slope of the psychometric function (per natural-log unit of offset).
     public let slope: Double
+    /// The fitted lapse rate: the share of answers wrong however large the offset.
+    public let lapse: Double
     /// The weight of the answers the fit used (recent answers count fully, older ones less).
     public let answerWeight: Double
     /// The smallest and largest offsets the answers were asked at: the fit has data only between
@@ -17,17 +19,23 @@ public struct ThresholdEstimate: Hashable, Sendable {
     public let notesAnswered: ClosedRange<Int>
     /// Whether the overall mean is over keys the answers reach (false: none of the range's keys).
     public let overallReachesKeys: Bool
+    /// What the answers at the extremes of the offsets asked say by themselves, per key over the
+    /// keys within a quarter octave of it (`OffsetBounds`).
+    public let bounds: [MIDINote: OffsetBounds]
 
-    public init(overallCurve: CentsEstimate, curve: [MIDINote: CentsEstimate], slope: Double, answerWeight: Double,
+    public init(overallCurve: CentsEstimate, curve: [MIDINote: CentsEstimate], slope: Double,
+                lapse: Double = PsychometricFunction.typicalLapseRate, answerWeight: Double,
                 offsetsAsked: ClosedRange<Double> = 0...Double.infinity, notesAnswered: ClosedRange<Int> = 0...127,
-                overallReachesKeys: Bool = true) {
+                overallReachesKeys: Bool = true, bounds: [MIDINote: OffsetBounds] = [:]) {
         self.overallCurve = overallCurve
         self.curve = curve
         self.slope = slope
+        self.lapse = lapse
         self.answerWeight = answerWeight
         self.offsetsAsked = offsetsAsked
         self.notesAnswered = notesAnswered
         self.overallReachesKeys = overallReachesKeys
+        self.bounds = bounds
     }
 
     /// An interval whose upper end is more than this many times its lower end says too little to
@@ -42,37 +50,59 @@ public struct ThresholdEstimate: Hashable, Sendable {
     /// is too wide, or beyond the offsets asked (`value(at:)` says which).
     public func threshold(at note: MIDINote) -> CentsEstimate? { value(at: note).estimate }
 
-    /// The overall threshold as it can be said.
+    /// The overall threshold as it can be said: above (below) the offsets asked when every key
+    /// answered is, else as the fitted mean says. (The answers at the extreme offsets are not pooled
+    /// over all keys: where the threshold changes over the keyboard, the largest offsets are asked
+    /// mostly on the keys where it is highest, and would speak for those only.)
     public var overallValue: MeasuredValue {
-        overallReachesKeys ? said(overallCurve) : .notEnoughAnswers
+        guard overallReachesKeys else { return .notEnoughAnswers }
+        let keys = curve.keys.filter { notesAnswered.contains(Int($0.rawValue)) }.map(value(at:))
+        let above = keys.compactMap { if case .above(let bound) = $0 { bound } else { nil } }
+        if !keys.isEmpty, let bound = above.min(), above.count == keys.count { return .above(bound) }
+        let below = keys.compactMap { if case .below(let bound) = $0 { bound } else { nil } }
+        if !keys.isEmpty, let bound = below.max(), below.count == keys.count { return .below(bound) }
+        return said(overallCurve, bounds: OffsetBounds())
     }
 
     /// The threshold at `note` as it can be said.
     public func value(at note: MIDINote) -> MeasuredValue {
         guard notesAnswered.contains(Int(note.rawValue)), let estimate = curve[note] else { return .notEnoughAnswers }
-        return said(estimate)
+        return said(estimate, bounds: bounds[note] ?? OffsetBounds())
     }
 
     /// The fitted curve at `note` however wide its interval, for a chart that shows the band: nil
-    /// beyond the notes answered or the offsets asked, where the curve only extrapolates.
+    /// beyond the notes answered or the offsets asked, where the curve only extrapolates, and where
+    /// the value is said as above or below them.
     public func plotted(at note: MIDINote) -> CentsEstimate? {
         guard notesAnswered.contains(Int(note.rawValue)), let estimate = curve[note],
               offsetsAsked.contains(estimate.value) else { return nil }
-        return estimate
+        switch value(at: note) {
+        case .above, .below: return nil
+        case .measured, .notEnoughAnswers: return estimate
+        }
     }
 
     /// A value beyond the offsets asked is said as above or below them when its interval is narrow
     /// enough, or lies wholly beyond them too (more answers at the same offsets cannot narrow that
     /// extrapolation, so "not enough answers yet" would promise what they cannot give); a wide
-    /// interval reaching back across the offsets asked is "not enough answers yet".
-    private func said(_ estimate: CentsEstimate) -> MeasuredValue {
-        if estimate.value > offsetsAsked.upperBound, estimate.isUseful || estimate.low > offsetsAsked.upperBound {
-            return .above(offsetsAsked.upperBound)
+    /// interval reaching back across the offsets asked is "not enough answers yet". Where the answers
+    /// at the extreme offsets bound the threshold by themselves (`OffsetBounds`), a fitted value
+    /// beyond the offsets asked is said so however wide its interval, and an interval reaching above
+    /// the answers' upper bound is cut to "below" it: the priors held it there, not the answers.
+    private func said(_ estimate: CentsEstimate, bounds: OffsetBounds) -> MeasuredValue {
+        let asked = offsetsAsked
+        if bounds.above != nil, estimate.value > asked.upperBound { return .above(asked.upperBound) }
+        if let below = bounds.below {
+            if estimate.value < asked.lowerBound { return .below(asked.lowerBound) }
+            if estimate.high > below { return .below(below) }
         }
-        if estimate.value < offsetsAsked.lowerBound, estimate.isUseful || estimate.high < offsetsAsked.lowerBound {
-            return .below(offsetsAsked.lowerBound)
+        if estimate.value > asked.upperBound, estimate.isUseful || estimate.low > asked.upperBound {
+            return .above(asked.upperBound)
         }
-        return estimate.isUseful && offsetsAsked.contains(estimate.value) ? .measured(estimate) : .notEnoughAnswers
+        if estimate.value < asked.lowerBound, estimate.isUseful || estimate.high < asked.lowerBound {
+            return .below(asked.lowerBound)
+        }
+        return estimate.isUseful && asked.contains(estimate.value) ? .measured(estimate) : .notEnoughAnswers
     }
 }
 

@@ -52,16 +52,18 @@ public enum ThresholdEstimator {
         let next = Memory(smoothness: fit.model.smoothness, parameters: fit.parameters, intervals: intervals, notes: notes,
                           reuses: reuses, chosenAtWeight: chosenAt)
         let offsets = bins.offsetSpan ?? 0...Double.infinity
-        return (summarise(fit, shares: intervalShares(entries), weight: bins.weight, range: range, answered: span,
-                          offsets: offsets), next)
+        return (summarise(fit, entries: entries, weight: bins.weight, range: range, answered: span, offsets: offsets), next)
     }
 
     /// Per key of the range and overall. The overall mean is over the keys the answers reach
     /// (`answered`): beyond them the curve only extrapolates, and its interval does not show how far.
-    private static func summarise(_ fit: ThresholdFit, shares: [DirectedInterval: Double], weight: Double,
-                                  range: NoteRange, answered: ClosedRange<Int>,
+    private static func summarise(_ fit: ThresholdFit, entries: [(key: AnswerBins.Key, counts: AnswerBins.Counts)],
+                                  weight: Double, range: NoteRange, answered: ClosedRange<Int>,
                                   offsets: ClosedRange<Double>) -> ThresholdEstimate {
+        let shares = intervalShares(entries)
         var notes: [MIDINote: CentsEstimate] = [:]
+        var bounds: [MIDINote: OffsetBounds] = [:]
+        let window = Int(ThresholdModel.knotSpacing) / 2
         var sum = 0.0
         var gradientOfSum = [Double](repeating: 0, count: fit.model.parameterCount)
         let reached = range.notes.filter { answered.contains(Int($0.rawValue)) }
@@ -70,6 +72,8 @@ public enum ThresholdEstimator {
             let (logValue, gradient) = fit.logThreshold(note: Double(key.rawValue), intervalShares: shares)
             let estimate = CentsEstimate(logValue: logValue, logStandardDeviation: fit.variance(along: gradient).squareRoot())
             notes[key] = estimate
+            let note = Int(key.rawValue)
+            bounds[key] = OffsetBounds.over((note - window)...(note + window), of: entries)
             guard averaged.contains(key) else { continue }
             sum += estimate.value
             for index in gradient.indices { gradientOfSum[index] += estimate.value * gradient[index] }
@@ -78,8 +82,9 @@ public enum ThresholdEstimator {
         let mean = sum / count
         let logSpread = fit.variance(along: gradientOfSum.map { $0 / count }).squareRoot() / mean
         let overall = CentsEstimate(logValue: log(mean), logStandardDeviation: logSpread)
-        return ThresholdEstimate(overallCurve: overall, curve: notes, slope: fit.slope, answerWeight: weight,
-                                 offsetsAsked: offsets, notesAnswered: answered, overallReachesKeys: !reached.isEmpty)
+        return ThresholdEstimate(overallCurve: overall, curve: notes, slope: fit.slope, lapse: fit.lapse, answerWeight: weight,
+                                 offsetsAsked: offsets, notesAnswered: answered, overallReachesKeys: !reached.isEmpty,
+                                 bounds: bounds)
     }
 
     /// The threshold of the later part of the answers against the earlier part (bins marked
@@ -97,8 +102,10 @@ public enum ThresholdEstimator {
         let centres = Array(pooled.parameters.prefix(pooled.model.knotCount))
         let model = ThresholdModel(notes: notes, intervals: bins.intervals, hasShift: true,
                                    smoothness: pooled.model.smoothness, knotCentres: centres)
-        guard let fit = ThresholdFit(bins: entries, model: model),
-              let shift = fit.model.shiftIndex else { return nil }
+        guard let shift = model.shiftIndex else { return nil }
+        var start = pooled.parameters
+        start.insert(0, at: shift)
+        guard let fit = ThresholdFit.best(bins: entries, model: model, starts: [start]) else { return nil }
         let shares = intervalShares(entries)
         // Over the keys the answers reach, as the overall threshold is (`summarise`).
         let inRange = range.lowest.rawValue...range.highest.rawValue
@@ -120,8 +127,8 @@ public enum ThresholdEstimator {
     static func bestFit(_ entries: [(key: AnswerBins.Key, counts: AnswerBins.Counts)], notes: ClosedRange<Int>,
                         intervals: [DirectedInterval], hasShift: Bool) -> ThresholdFit? {
         smoothnessChoices
-            .compactMap { ThresholdFit(bins: entries, model: ThresholdModel(notes: notes, intervals: intervals,
-                                                                             hasShift: hasShift, smoothness: $0)) }
+            .compactMap { ThresholdFit.best(bins: entries, model: ThresholdModel(notes: notes, intervals: intervals,
+                                                                                  hasShift: hasShift, smoothness: $0)) }
             .max { $0.logEvidence < $1.logEvidence }
     }
 

@@ -8,9 +8,29 @@ struct ThresholdFit: Sendable {
     let covariance: SymmetricMatrix
     /// log p(answers | model), Laplace-approximated: chooses the smoothness.
     let logEvidence: Double
+    /// log p(answers | parameters) + log p(parameters), up to a constant: chooses between two modes.
+    let logPosterior: Double
+
+    /// Lapse rates a fit starts from when there is no earlier fit to start at. The posterior can have
+    /// two modes, a shallow slope with few lapses and a steep one with many (a player right 80 % of
+    /// the time at every large offset), and Fisher scoring finds the one nearer its start: the fit
+    /// starts from both and keeps the higher.
+    static let startingLapseRates = [PsychometricFunction.typicalLapseRate, 0.15]
+
+    /// The fit from each of `starts` (from the prior mean with each of `startingLapseRates` when
+    /// empty) that reaches the highest posterior.
+    static func best(bins: [(key: AnswerBins.Key, counts: AnswerBins.Counts)], model: ThresholdModel,
+                     starts: [[Double]] = []) -> ThresholdFit? {
+        let points = starts.isEmpty ? startingLapseRates.map { lapse in
+            var start = model.priorMean
+            start[model.lapseIndex] = PsychometricFunction.lapseParameter(lapse)
+            return start
+        } : starts
+        return points.compactMap { ThresholdFit(bins: bins, model: model, start: $0) }.max { $0.logPosterior < $1.logPosterior }
+    }
 
     /// A bin as the fit reads it: the model's lookups for its key (knots, factors) are made once per
-    /// fit, not once per scoring step, and its row of ∂z/∂θ (at most five parameters) is kept in
+    /// fit, not once per scoring step, and its row of ∂p/∂θ (at most six parameters) is kept in
     /// place rather than in arrays rebuilt for every bin.
     private struct Term {
         let knot: Int
@@ -31,18 +51,18 @@ struct ThresholdFit: Sendable {
         let terms = Self.terms(bins, model: model)
         var theta = start.flatMap { $0.count == mean.count ? $0 : nil } ?? mean
         var information = priorPrecision
-        var indices = [Int](repeating: 0, count: 5)
-        var values = [Double](repeating: 0, count: 5)
+        var indices = [Int](repeating: 0, count: 6)
+        var values = [Double](repeating: 0, count: 6)
         for _ in 0..<80 {
             var gradient = priorPrecision.times(zip(mean, theta).map { $0 - $1 })
             information = priorPrecision
-            let slope = exp(theta[model.slopeIndex])
+            let shared = Shared(theta: theta, model: model)
             for term in terms {
-                let (count, z) = Self.row(term, theta: theta, slope: slope, slopeIndex: model.slopeIndex,
-                                          indices: &indices, values: &values)
-                let (score, weight) = Self.scoreAndWeight(term, z: z)
+                let (count, p) = Self.row(term, theta: theta, shared: shared, indices: &indices, values: &values)
+                let score = term.correct / p - term.wrong / (1 - p)
                 for k in 0..<count { gradient[indices[k]] += score * values[k] }
-                information.addOuterProduct(indices: indices, values: values, count: count, weight: weight)
+                information.addOuterProduct(indices: indices, values: values, count: count,
+                                            weight: (term.correct + term.wrong) / (p * (1 - p)))
             }
             guard let factor = information.cholesky() else { return nil }
             var step = factor.solve(gradient)
@@ -53,11 +73,10 @@ struct ThresholdFit: Sendable {
             if largest < 1e-7 { break }
         }
         guard let factor = information.cholesky(), let priorFactor = priorPrecision.cholesky() else { return nil }
-        let slope = exp(theta[model.slopeIndex])
+        let shared = Shared(theta: theta, model: model)
         var logLikelihood = 0.0
         for term in terms {
-            let (_, z) = Self.row(term, theta: theta, slope: slope, slopeIndex: model.slopeIndex, indices: &indices, values: &values)
-            let p = PsychometricFunction.guessRate + PsychometricFunction.span * PsychometricFunction.logistic(z)
+            let (_, p) = Self.row(term, theta: theta, shared: shared, indices: &indices, values: &values)
             logLikelihood += term.correct * log(p) + term.wrong * log(1 - p)
         }
         let deviation = zip(theta, mean).map { $0 - $1 }
@@ -65,7 +84,8 @@ struct ThresholdFit: Sendable {
         self.model = model
         parameters = theta
         covariance = factor.inverse()
-        logEvidence = logLikelihood - penalty / 2 + priorFactor.logDeterminant / 2 - factor.logDeterminant / 2
+        logPosterior = logLikelihood - penalty / 2
+        logEvidence = logPosterior + priorFactor.logDeterminant / 2 - factor.logDeterminant / 2
     }
 
     private static func terms(_ bins: [(key: AnswerBins.Key, counts: AnswerBins.Counts)], model: ThresholdModel) -> [Term] {
@@ -77,11 +97,38 @@ struct ThresholdFit: Sendable {
         }
     }
 
-    /// A bin's row of ∂z/∂θ into `indices` and `values` (how many it fills is returned), and z, the
-    /// psychometric function's argument at `theta`.
+    /// What every bin shares at `theta`: the slope, and the lapse rate with what depends on it.
+    private struct Shared {
+        let slope: Double
+        let slopeIndex: Int
+        let lapseIndex: Int
+        /// 1 − guess − lapse: how far p(correct) rises above the guess rate.
+        let span: Double
+        let criterionOffset: Double
+        /// ∂lapse/∂u and ∂z₀/∂u, u being the lapse rate's parameter.
+        let lapseDerivative: Double
+        let criterionOffsetDerivative: Double
+
+        init(theta: [Double], model: ThresholdModel) {
+            slope = exp(theta[model.slopeIndex])
+            slopeIndex = model.slopeIndex
+            lapseIndex = model.lapseIndex
+            let lapse = PsychometricFunction.lapseRate(theta[model.lapseIndex])
+            span = 1 - PsychometricFunction.guessRate - lapse
+            criterionOffset = PsychometricFunction.criterionOffset(lapse: lapse)
+            lapseDerivative = lapse * (1 - lapse / PsychometricFunction.largestLapseRate)
+            // z₀ = logit(q), q = (criterion − guess) / span: ∂z₀/∂lapse = 1 / ((1 − q) · span).
+            let share = (PsychometricFunction.criterion - PsychometricFunction.guessRate) / span
+            criterionOffsetDerivative = lapseDerivative / ((1 - share) * span)
+        }
+    }
+
+    /// A bin's row of ∂p/∂θ into `indices` and `values` (how many it fills is returned), and p, its
+    /// chance of a right answer at `theta`.
     @inline(__always)
-    private static func row(_ term: Term, theta: [Double], slope: Double, slopeIndex: Int,
-                            indices: inout [Int], values: inout [Double]) -> (count: Int, z: Double) {
+    private static func row(_ term: Term, theta: [Double], shared: Shared,
+                            indices: inout [Int], values: inout [Double]) -> (count: Int, p: Double) {
+        let slope = shared.slope
         var logThreshold = (1 - term.upper) * theta[term.knot] + term.upper * theta[term.knot + 1]
         indices[0] = term.knot
         indices[1] = term.knot + 1
@@ -101,21 +148,17 @@ struct ThresholdFit: Sendable {
             count += 1
         }
         let distance = term.level - logThreshold
-        indices[count] = slopeIndex
+        indices[count] = shared.slopeIndex
         values[count] = slope * distance
-        return (count + 1, slope * distance + PsychometricFunction.criterionOffset)
-    }
-
-    /// The score ∂log-likelihood/∂z and the Fisher weight of a bin at `z`.
-    @inline(__always)
-    private static func scoreAndWeight(_ term: Term, z: Double) -> (score: Double, weight: Double) {
-        let span = PsychometricFunction.span
-        let l = PsychometricFunction.logistic(z)
-        let p = PsychometricFunction.guessRate + span * l
-        let dp = span * l * (1 - l)
-        let score = (term.correct / p - term.wrong / (1 - p)) * dp
-        let weight = (term.correct + term.wrong) * dp * dp / (p * (1 - p))
-        return (score, weight)
+        count += 1
+        // So far ∂z/∂θ; p = guess + span · L(z), so ∂p/∂θ = span · L′(z) · ∂z/∂θ, and the lapse rate
+        // moves both the span and z₀.
+        let l = PsychometricFunction.logistic(slope * distance + shared.criterionOffset)
+        let rise = shared.span * l * (1 - l)
+        for k in 0..<count { values[k] *= rise }
+        indices[count] = shared.lapseIndex
+        values[count] = rise * shared.criterionOffsetDerivative - l * shared.lapseDerivative
+        return (count + 1, PsychometricFunction.guessRate + shared.span * l)
     }
 
     /// The log-threshold at `note` for answers whose intervals are mixed as `intervalShares`, and the
@@ -139,4 +182,5 @@ struct ThresholdFit: Sendable {
     }
 
     var slope: Double { exp(parameters[model.slopeIndex]) }
+    var lapse: Double { PsychometricFunction.lapseRate(parameters[model.lapseIndex]) }
 }

@@ -2,12 +2,14 @@ import Foundation
 
 /// The shape of the fit: the log-threshold as a piecewise-linear curve over the reference notes
 /// (knots every half octave), plus a factor per interval when a mode trains several, plus (for the
-/// trend) a shift of the later part of the answers, plus the shared log-slope.
+/// trend) a shift of the later part of the answers, plus the shared log-slope and lapse rate (as
+/// `PsychometricFunction.lapseParameter`).
 ///
 /// Priors are weak and say only what a musician would: thresholds are somewhere between a tenth of
 /// a cent and a few hundred cents (log-normal around 10 ct), change smoothly over the keyboard
 /// (a second-difference penalty whose strength the data choose), and the slope is typical of
-/// pitch discrimination. Little data gives wide intervals, not wild values.
+/// pitch discrimination, and lapses are rare (around 2 %, rarely above 15 %). Little data gives wide
+/// intervals, not wild values.
 struct ThresholdModel: Sendable {
     static let knotSpacing = 6.0
     static let priorLogThreshold = log(10.0)
@@ -15,6 +17,8 @@ struct ThresholdModel: Sendable {
     static let priorLogSlope = log(3.5)
     static let priorLogSlopeSpread = 0.5
     static let priorFactorSpread = 1.0
+    static let priorLapse = PsychometricFunction.lapseParameter(PsychometricFunction.typicalLapseRate)
+    static let priorLapseSpread = 2.0
 
     let knots: [Double]
     /// Intervals with a factor of their own; empty when the answers use one interval only.
@@ -39,7 +43,8 @@ struct ThresholdModel: Sendable {
     var knotCount: Int { knots.count }
     var shiftIndex: Int? { hasShift ? knots.count + intervals.count : nil }
     var slopeIndex: Int { knots.count + intervals.count + (hasShift ? 1 : 0) }
-    var parameterCount: Int { slopeIndex + 1 }
+    var lapseIndex: Int { slopeIndex + 1 }
+    var parameterCount: Int { lapseIndex + 1 }
 
     func intervalIndex(_ interval: DirectedInterval) -> Int? {
         intervals.firstIndex(of: interval).map { knots.count + $0 }
@@ -57,6 +62,7 @@ struct ThresholdModel: Sendable {
         var mean = [Double](repeating: 0, count: parameterCount)
         for k in 0..<knotCount { mean[k] = knotCentres?[k] ?? Self.priorLogThreshold }
         mean[slopeIndex] = Self.priorLogSlope
+        mean[lapseIndex] = Self.priorLapse
         return mean
     }
 
@@ -73,6 +79,7 @@ struct ThresholdModel: Sendable {
             precision[index, index] = 1 / (Self.priorFactorSpread * Self.priorFactorSpread)
         }
         precision[slopeIndex, slopeIndex] = 1 / (Self.priorLogSlopeSpread * Self.priorLogSlopeSpread)
+        precision[lapseIndex, lapseIndex] = 1 / (Self.priorLapseSpread * Self.priorLapseSpread)
         return precision
     }
 }

@@ -53,5 +53,6 @@ extension SimulatedListener {
         ("ramp 30→4 ct, Gaussian 2, lapse 4 %", make(.gaussian, slope: 2, lapse: 0.04, [(36, 30), (84, 4)])),
         ("flat 1.5 ct, logistic 3.5, no lapse", make(.logistic, slope: 3.5, lapse: 0, [(60, 1.5)])),
         ("hump 6–15–4 ct, Weibull 3.5, lapse 1 %", make(.weibull, slope: 3.5, lapse: 0.01, [(36, 6), (55, 15), (84, 4)])),
+        ("flat 5 ct, Weibull 2.5, lapse 10 %", make(.weibull, slope: 2.5, lapse: 0.1, [(60, 5)])),
     ]
 }

@@ -46,6 +46,25 @@ struct ThresholdAccuracyTests {
                 "\(name), focus \(focus): \(MIDINote(worst).name) within ±20 % for \(within[worst]) of \(Self.users)")
     }
 
+    /// One answer in five lapsed: right at most 80 % of the time however large the offset, so the
+    /// 75 % point sits near the ceiling and the answers say little about it. The lapse rate is fitted:
+    /// fixed at 2 %, the fit put it 1.4× too high after 1,000 answers (4 of 40 within ±15 %). After 300
+    /// answers the bound is out of reach (7 of 40): see the README.
+    @Test("a player who lapses in one answer of five: within ±15 % after 1000 trials for at least 80 % of users")
+    func frequentLapses() {
+        let listener = SimulatedListener.make(.weibull, slope: 2.5, lapse: 0.2, [(60, 5)])
+        let simulation = SimulatedUsers(listener: listener)
+        var within = 0
+        simulation.run(users: Self.users, trials: 1000, at: [1000]) { _, profile, done in
+            let truth = simulation.trueOverall(after: done)
+            if let overall = profile.thresholdEstimate(for: .compare, range: simulation.settings.noteRange)?.overall,
+               abs(overall.value / truth - 1) <= 0.15 {
+                within += 1
+            }
+        }
+        #expect(Double(within) >= 0.8 * Double(Self.users), "\(within) of \(Self.users)")
+    }
+
     @Test("interval modes: the fit pools interval sizes with a factor each and keeps the ±15 % after 300 trials")
     func intervals() {
         let listener = SimulatedListener.make(.weibull, slope: 2.5, lapse: 0.02, [(36, 12), (84, 6)], intervalFactor: 2)

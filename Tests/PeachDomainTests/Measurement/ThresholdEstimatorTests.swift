@@ -6,13 +6,14 @@ import Testing
 struct ThresholdEstimatorTests {
     /// Answers exactly as the model predicts them (expected counts), at offsets around the threshold.
     static func expectedAnswers(threshold: (Int) -> Double, slope: Double, perBin: Double,
-                                notes: ClosedRange<Int> = 36...84) -> AnswerBins {
+                                notes: ClosedRange<Int> = 36...84, steps: ClosedRange<Int> = -10...10,
+                                lapse: Double = PsychometricFunction.typicalLapseRate) -> AnswerBins {
         var bins = AnswerBins()
         for note in notes {
-            for step in -10...10 {
+            for step in steps {
                 let offset = threshold(note) * exp(Double(step) * 0.1)
                 let p = PsychometricFunction.probabilityCorrect(logOffset: log(offset), logThreshold: log(threshold(note)),
-                                                                slope: slope)
+                                                                slope: slope, lapse: lapse)
                 bins.add(note: MIDINote(note), interval: .prime, offset: offset, isCorrect: true, weight: perBin * p)
                 bins.add(note: MIDINote(note), interval: .prime, offset: offset, isCorrect: false, weight: perBin * (1 - p))
             }
@@ -40,6 +41,18 @@ struct ThresholdEstimatorTests {
         #expect(abs(estimate.slope / slope - 1) < 0.1)
         let meanTruth = (36...84).map(truth).reduce(0, +) / 49
         #expect(abs(estimate.overallCurve.value / meanTruth - 1) < 0.02)
+    }
+
+    /// A player who lapses in one answer of ten or five is right at most 90 % or 80 % of the time
+    /// however large the offset. With the lapse rate fixed at 2 %, the fit flattened its slope to reach
+    /// that ceiling and put the 75 % point far too high (2.5–2.9× for one in five, by simulation).
+    @Test("recovers the lapse rate, and the threshold whatever the lapse rate", arguments: [0.0, 0.1, 0.2])
+    func recoversLapse(lapse: Double) throws {
+        let bins = Self.expectedAnswers(threshold: { _ in 6 }, slope: 3.5, perBin: 20, steps: -10...20, lapse: lapse)
+        let estimate = try #require(ThresholdEstimator.estimate(bins, range: .standard))
+        #expect(abs(estimate.lapse - lapse) < 0.01, "lapse \(estimate.lapse)")
+        #expect(abs(estimate.overallCurve.value / 6 - 1) < 0.03, "\(estimate.overallCurve)")
+        #expect(abs(estimate.slope / 3.5 - 1) < 0.1, "slope \(estimate.slope)")
     }
 
     /// Answers at offsets within `offsets`, from a listener whose threshold may lie beyond them (400 ct,

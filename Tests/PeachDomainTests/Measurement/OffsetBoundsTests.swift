@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import PeachDomain
+
+@Suite("Bounds the answers at the extreme offsets give")
+struct OffsetBoundsTests {
+    /// Expected answers of a listener at `threshold` (logistic, slope 3.5, 2 % lapse), `perBin` at
+    /// each of 21 offsets spread evenly in log over `offsets`, on every key of C2–C6.
+    static func asked(threshold: (Int) -> Double, offsets: (Int) -> ClosedRange<Double>, perBin: Double = 4) -> AnswerBins {
+        var bins = AnswerBins()
+        for note in 36...84 {
+            let range = offsets(note)
+            for step in 0...20 {
+                let offset = range.lowerBound * pow(range.upperBound / range.lowerBound, Double(step) / 20)
+                let p = PsychometricFunction.probabilityCorrect(logOffset: log(offset), logThreshold: log(threshold(note)),
+                                                                slope: 3.5)
+                bins.add(note: MIDINote(note), interval: .prime, offset: offset, isCorrect: true, weight: perBin * p)
+                bins.add(note: MIDINote(note), interval: .prime, offset: offset, isCorrect: false, weight: perBin * (1 - p))
+            }
+        }
+        return bins
+    }
+
+    @Test("the Wilson interval: 8 of 10 is 0.49–0.94; 12 of 12 right is beyond 75 %, 11 of 11 not yet")
+    func wilson() {
+        let eight = OffsetBounds.wilson(8, 10)
+        #expect(abs(eight.low - 0.4902) < 1e-4 && abs(eight.high - 0.9433) < 1e-4, "\(eight)")
+        #expect(OffsetBounds.wilson(12, 12).low > 0.75)
+        #expect(OffsetBounds.wilson(11, 11).low < 0.75)
+        #expect(OffsetBounds.wilson(0, 0) == (0, 1))
+    }
+
+    @Test("a listener finer than the offsets asked is below them, one coarser above, one among them neither")
+    func bounds() throws {
+        let fine = Self.asked(threshold: { _ in 0.03 }, offsets: { _ in 0.4...100 })
+        let coarse = Self.asked(threshold: { _ in 400 }, offsets: { _ in 25...100 })
+        let among = Self.asked(threshold: { _ in 5 }, offsets: { _ in 1...100 })
+        let below = try #require(OffsetBounds.over(57...63, of: fine.entries).below)
+        // The largest offset asked within twice the smallest (0.4 × 1.318³ = 0.695), at its bin's upper edge.
+        #expect(below > 0.695 && below < 0.71, "\(below)")
+        #expect(OffsetBounds.over(57...63, of: fine.entries).above == nil)
+        let above = try #require(OffsetBounds.over(57...63, of: coarse.entries).above)
+        #expect(above > 49 && above < 50, "\(above)")                    // 25 × 1.072¹⁰ = 50, at its bin's lower edge
+        #expect(OffsetBounds.over(57...63, of: coarse.entries).below == nil)
+        #expect(OffsetBounds.over(57...63, of: among.entries) == OffsetBounds())
+        #expect(OffsetBounds.over(90...100, of: among.entries) == OffsetBounds())   // no answers there
+    }
+
+    /// Every answer right at the smallest offsets asked: the prior holds the fitted curve near them,
+    /// with an interval that excludes the truth (0.03 ct); the answers say "below".
+    @Test("a fitted interval reaching above what the answers allow is said as below their bound")
+    func cutByTheAnswers() throws {
+        let fine = Self.asked(threshold: { _ in 0.03 }, offsets: { _ in 0.4...100 }, perBin: 1)
+        let estimate = try #require(ThresholdEstimator.estimate(fine, range: .standard))
+        let bound = try #require(estimate.bounds[MIDINote(60)]?.below)
+        #expect(estimate.value(at: MIDINote(60)) == .below(bound) || estimate.value(at: MIDINote(60)) == .below(estimate.offsetsAsked.lowerBound))
+        #expect(estimate.plotted(at: MIDINote(60)) == nil)
+        guard case .below = estimate.overallValue else {
+            Issue.record("overall: \(estimate.overallValue), fitted \(estimate.overallCurve)")
+            return
+        }
+    }
+
+    /// Thresholds from 200 ct (C2) to 20 ct (C6), each key asked around its own threshold up to the
+    /// 100 ct the staircase plays: the largest offsets are asked on the low keys only, where the
+    /// player is far from 75 %. Pooled over all keys they would say "above 80" of a mean of 78 ct.
+    @Test("the answers at the largest offsets speak for the keys they were asked on, not for the overall")
+    func notPooledOverTheKeys() throws {
+        let truth: (Int) -> Double = { note in 200 * pow(0.1, Double(note - 36) / 48) }
+        let bins = Self.asked(threshold: truth, offsets: { note in min(truth(note) / 3, 50)...min(truth(note) * 3, 100) }, perBin: 6)
+        let estimate = try #require(ThresholdEstimator.estimate(bins, range: .standard))
+        let mean = (36...84).map(truth).reduce(0, +) / 49
+        #expect(estimate.value(at: MIDINote(36)) == .above(estimate.offsetsAsked.upperBound))
+        let overall = try #require(estimate.overall, "\(estimate.overallValue)")
+        #expect(abs(overall.value / mean - 1) < 0.15, "\(overall) against \(mean)")
+    }
+}
