@@ -8,17 +8,20 @@ import PeachStorage
 @MainActor
 func measurementFigures(_ sink: inout Int) {
     print("== measurement: simulated listeners, 50 users each, runs of 100, one a day")
-    print("   bias = median(measured / true − 1); spread = SD of ln(measured / true); per note: mean over the keys")
+    print("   bias = median(measured / true − 1); spread = SD of ln(measured / true); in 95 % interval: the share of users"
+          + " whose overall interval contains the truth; per note: mean over the keys")
     let listeners: [(String, SimulatedListener)] = [
         ("flat 8 ct, Weibull 2.5", bench(.weibull, 2.5, 0.02, [(60, 8)])),
         ("V 20–5–20 ct, Weibull 2.5", bench(.weibull, 2.5, 0.02, [(36, 20), (60, 5), (84, 20)])),
         ("ramp 30→4 ct, Gaussian 2, lapse 4 %", bench(.gaussian, 2, 0.04, [(36, 30), (84, 4)])),
+        ("flat 5 ct, Weibull 2.5, lapse 20 %", bench(.weibull, 2.5, 0.2, [(60, 5)])),
     ]
     let checkpoints = [100, 300, 1000, 3000]
     for rule in StaircaseRule.allCases {
         for (name, listener) in listeners {
             var overall: [Int: [Double]] = [:]
             var perNote: [Int: [[Double]]] = [:]
+            var covered: [Int: Int] = [:]
             let settings = TrainingSettings(staircase: rule)
             for user in 0..<50 {
                 let profile = PerceptualProfile()
@@ -35,6 +38,7 @@ func measurementFigures(_ sink: inout Int) {
                     let truths = keys.map { listener.threshold(at: MIDINote($0), after: done) }
                     let truth = truths.reduce(0, +) / Double(truths.count)
                     overall[done, default: []].append(log(estimate.overallCurve.value / truth))
+                    if (estimate.overallCurve.low...estimate.overallCurve.high).contains(truth) { covered[done, default: 0] += 1 }
                     perNote[done, default: []].append(zip(keys, truths).map { log((estimate.curve[MIDINote($0)]?.value ?? .nan) / $1) })
                 }
             }
@@ -46,8 +50,10 @@ func measurementFigures(_ sink: inout Int) {
                 let noteSpread = columns.map(standardDeviation).reduce(0, +) / Double(max(columns.count, 1))
                 let within = Double(errors.filter { abs(exp($0) - 1) <= 0.15 }.count) / Double(max(errors.count, 1))
                 let label = "\(rule) · \(name) · \(done) trials".padding(toLength: 64, withPad: " ", startingAt: 0)
-                print(label + String(format: "overall bias %+6.1f %% spread %.3f (±15 %%: %3.0f %%) | per note |bias| %4.1f %% spread %.3f",
-                                     (exp(median(errors)) - 1) * 100, standardDeviation(errors), within * 100,
+                let coverage = Double(covered[done] ?? 0) / Double(max(errors.count, 1))
+                print(label + String(format: "overall bias %+6.1f %% spread %.3f (±15 %%: %3.0f %%, in 95 %% interval: %3.0f %%)"
+                                     + " | per note |bias| %4.1f %% spread %.3f",
+                                     (exp(median(errors)) - 1) * 100, standardDeviation(errors), within * 100, coverage * 100,
                                      noteBias * 100, noteSpread))
                 sink &+= errors.count
             }
