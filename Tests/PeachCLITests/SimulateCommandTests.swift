@@ -41,6 +41,11 @@ struct SimulateCommandTests {
         #expect(abs(value / 8 - 1) < 0.2, "measured \(value)")
         #expect(try #require(threshold["low"] as? Double) < value && value < (threshold["high"] as? Double ?? 0))
         #expect(modes[0]["trend"] as? String == "stable")
+        // The listener's own function is the fitted one (logistic, slope 3, 1 % lapses).
+        let psychometric = try #require(modes[0]["psychometric"] as? [String: Any])
+        let slope = try #require(psychometric["slope"] as? Double), lapse = try #require(psychometric["lapse"] as? Double)
+        #expect(abs(slope / 3 - 1) < 0.3 && lapse >= 0 && lapse < 0.05, "slope \(slope), lapse \(lapse)")
+        #expect(modes[1]["psychometric"] is NSNull)                     // no intervals answered
         let keys = try #require(modes[0]["notes"] as? [[String: Any]])
         #expect(keys.reduce(0) { $0 + ($1["count"] as? Int ?? 0) } == 1000)
         #expect(keys.filter { $0["threshold"] is [String: Any] }.count == 49)

@@ -17,6 +17,8 @@ extension ProfileReport {
             switch mode.skill {
             case .comparison:
                 entry["threshold"] = Self.threshold(summary.estimate?.overallValue ?? .notEnoughAnswers)
+                // The fitted function's other two parameters: how steep, and how often the player slips.
+                entry["psychometric"] = summary.estimate.map { ["slope": $0.slope, "lapse": $0.lapse] as [String: Any] } ?? NSNull()
                 let counts = profile.answers(for: mode).noteCounts
                 entry["notes"] = range.notes.map { note -> [String: Any] in
                     ["note": note.rawValue, "name": note.name, "count": counts[note.rawValue],
