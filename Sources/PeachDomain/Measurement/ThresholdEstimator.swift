@@ -105,7 +105,7 @@ public enum ThresholdEstimator {
         guard let shift = model.shiftIndex else { return nil }
         var start = pooled.parameters
         start.insert(0, at: shift)
-        guard let fit = ThresholdFit.best(bins: entries, model: model, starts: [start]) else { return nil }
+        guard let fit = ThresholdFit(bins: entries, model: model, start: start) else { return nil }
         let shares = intervalShares(entries)
         // Over the keys the answers reach, as the overall threshold is (`summarise`).
         let inRange = range.lowest.rawValue...range.highest.rawValue
@@ -124,12 +124,15 @@ public enum ThresholdEstimator {
         return (earlier, factor, fit.parameters[shift] / spread)
     }
 
+    /// The fit whose smoothness has the largest evidence, from the prior mean, then also from many
+    /// lapses (`ThresholdFit.withTheOtherMode`) for the smoothness chosen.
     static func bestFit(_ entries: [(key: AnswerBins.Key, counts: AnswerBins.Counts)], notes: ClosedRange<Int>,
                         intervals: [DirectedInterval], hasShift: Bool) -> ThresholdFit? {
         smoothnessChoices
-            .compactMap { ThresholdFit.best(bins: entries, model: ThresholdModel(notes: notes, intervals: intervals,
-                                                                                  hasShift: hasShift, smoothness: $0)) }
-            .max { $0.logEvidence < $1.logEvidence }
+            .compactMap { ThresholdFit(bins: entries, model: ThresholdModel(notes: notes, intervals: intervals,
+                                                                             hasShift: hasShift, smoothness: $0)) }
+            .max { $0.logEvidence < $1.logEvidence }?
+            .withTheOtherMode(bins: entries)
     }
 
     /// How the answers divide among intervals: a mode's threshold is for its usual mix of intervals.

@@ -11,22 +11,19 @@ struct ThresholdFit: Sendable {
     /// log p(answers | parameters) + log p(parameters), up to a constant: chooses between two modes.
     let logPosterior: Double
 
-    /// Lapse rates a fit starts from when there is no earlier fit to start at. The posterior can have
-    /// two modes, a shallow slope with few lapses and a steep one with many (a player right 80 % of
-    /// the time at every large offset), and Fisher scoring finds the one nearer its start: the fit
-    /// starts from both and keeps the higher.
-    static let startingLapseRates = [PsychometricFunction.typicalLapseRate, 0.15]
+    /// The lapse rate a second fit starts from. The posterior can have two modes, a shallow slope with
+    /// few lapses and a steep one with many (a player right 80 % of the time at every large offset),
+    /// and Fisher scoring finds the one nearer its start (the prior mean: 2 %).
+    static let frequentLapses = 0.15
 
-    /// The fit from each of `starts` (from the prior mean with each of `startingLapseRates` when
-    /// empty) that reaches the highest posterior.
-    static func best(bins: [(key: AnswerBins.Key, counts: AnswerBins.Counts)], model: ThresholdModel,
-                     starts: [[Double]] = []) -> ThresholdFit? {
-        let points = starts.isEmpty ? startingLapseRates.map { lapse in
-            var start = model.priorMean
-            start[model.lapseIndex] = PsychometricFunction.lapseParameter(lapse)
-            return start
-        } : starts
-        return points.compactMap { ThresholdFit(bins: bins, model: model, start: $0) }.max { $0.logPosterior < $1.logPosterior }
+    /// This fit, or one of the same model from `frequentLapses`, whichever reaches the higher posterior.
+    func withTheOtherMode(bins: [(key: AnswerBins.Key, counts: AnswerBins.Counts)]) -> ThresholdFit {
+        var start = parameters
+        start[model.lapseIndex] = PsychometricFunction.lapseParameter(Self.frequentLapses)
+        guard let other = ThresholdFit(bins: bins, model: model, start: start), other.logPosterior > logPosterior else {
+            return self
+        }
+        return other
     }
 
     /// A bin as the fit reads it: the model's lookups for its key (knots, factors) are made once per
