@@ -15,14 +15,7 @@ struct ThresholdAccuracyTests {
         let (name, listener) = SimulatedListener.family[listenerIndex]
         var simulation = SimulatedUsers(listener: listener)
         simulation.settings.focus = focus
-        var within = 0
-        simulation.run(users: Self.users, trials: 300, at: [300]) { _, profile, done in
-            let truth = simulation.trueOverall(after: done)
-            if let overall = profile.thresholdEstimate(for: .compare, range: simulation.settings.noteRange)?.overall,
-               abs(overall.value / truth - 1) <= 0.15 {
-                within += 1
-            }
-        }
+        let within = Self.usersWithin15Percent(simulation, after: 300)
         #expect(Double(within) >= 0.8 * Double(Self.users), "\(name), focus \(focus): \(within) of \(Self.users)")
     }
 
@@ -53,16 +46,21 @@ struct ThresholdAccuracyTests {
     @Test("a player who lapses in one answer of five: within ±15 % after 1000 trials for at least 80 % of users")
     func frequentLapses() {
         let listener = SimulatedListener.make(.weibull, slope: 2.5, lapse: 0.2, [(60, 5)])
-        let simulation = SimulatedUsers(listener: listener)
+        let within = Self.usersWithin15Percent(SimulatedUsers(listener: listener), after: 1000)
+        #expect(Double(within) >= 0.8 * Double(Self.users), "\(within) of \(Self.users)")
+    }
+
+    /// How many of the simulated users' overall thresholds are within ±15 % of the truth after `trials`.
+    static func usersWithin15Percent(_ simulation: SimulatedUsers, after trials: Int) -> Int {
         var within = 0
-        simulation.run(users: Self.users, trials: 1000, at: [1000]) { _, profile, done in
+        simulation.run(users: users, trials: trials, at: [trials]) { _, profile, done in
             let truth = simulation.trueOverall(after: done)
-            if let overall = profile.thresholdEstimate(for: .compare, range: simulation.settings.noteRange)?.overall,
+            if let overall = profile.thresholdEstimate(for: simulation.mode, range: simulation.settings.noteRange)?.overall,
                abs(overall.value / truth - 1) <= 0.15 {
                 within += 1
             }
         }
-        #expect(Double(within) >= 0.8 * Double(Self.users), "\(within) of \(Self.users)")
+        return within
     }
 
     @Test("interval modes: the fit pools interval sizes with a factor each and keeps the ±15 % after 300 trials")
