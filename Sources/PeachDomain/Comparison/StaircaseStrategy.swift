@@ -36,12 +36,15 @@ public final class StaircaseStrategy: NextComparisonStrategy {
             levels = regions.map { _ in 1 }
         } else {
             fitted = nil
-            // The fitted mean when it says something: measured, or beyond the offsets asked (a value said
-            // as "below 0.46 ct" is still where to start, however wide its interval).
+            // The fitted mean when it says something: measured, said as above or below (however wide its
+            // interval), or beyond the offsets asked with an interval narrow enough (a fitted 0.3 ct is
+            // where to start while the staircase has asked no lower than 0.46, even before the answers
+            // alone can say "below").
             let start: Double = switch estimate?.overallValue {
             case .measured(let value)?: value.value
             case .above?, .below?: estimate?.overallCurve.value ?? StaircaseRule.initialOffset
-            case .notEnoughAnswers?, nil: StaircaseRule.initialOffset
+            case .notEnoughAnswers?, nil:
+                estimate.flatMap { $0.overallCurve.isUseful ? $0.overallCurve.value : nil } ?? StaircaseRule.initialOffset
             }
             levels = regions.map { _ in StaircaseRule.clamped(start).rawValue }
         }

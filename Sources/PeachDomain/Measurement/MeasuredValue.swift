@@ -1,14 +1,14 @@
 /// What a measurement can say: a value with its 95 % interval, or why there is none. A threshold
 /// fitted beyond the offsets the answers were asked at (at most 0.1…100 cents, what the staircase
-/// plays) is an extrapolation no answer confirms: it is said as "above 100 ct" or "below 0.46 ct",
-/// never as a number.
+/// plays) is an extrapolation: it is never said as a number, only as "above 100 ct" or "below 0.46 ct"
+/// where the answers at the extreme offsets show it by themselves (`OffsetBounds`).
 public enum MeasuredValue: Hashable, Sendable {
     case measured(CentsEstimate)
     /// The interval is still too wide, or no answers reach this key.
     case notEnoughAnswers
-    /// The fitted value lies above the largest offset asked (given in cents).
+    /// The threshold lies above this many cents, as the answers at the largest offsets asked show.
     case above(Double)
-    /// The fitted value lies below the smallest offset asked (given in cents).
+    /// The threshold lies below this many cents, as the answers at the smallest offsets asked show.
     case below(Double)
 
     public init(_ estimate: CentsEstimate?) {

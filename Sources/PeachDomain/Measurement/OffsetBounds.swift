@@ -21,9 +21,11 @@ public struct OffsetBounds: Hashable, Sendable {
         self.above = above
     }
 
-    /// How far from the smallest (largest) offset asked answers count: within a factor of 1.25, so
-    /// that a staircase still moving leaves enough of them, while the bound stays near the end.
-    static let groupLevels = Int32((log(2.0) / AnswerBins.logStep).rounded())
+    /// How far from the smallest (largest) offset asked answers count, tried in turn, the first that
+    /// says something kept: that offset's own bin (a staircase held at its end: the bound is the
+    /// offset asked), then within a factor of 1.25, then of 2 (a staircase still moving leaves few
+    /// answers at any one offset; the bound is then further in, but still true).
+    static let groupLevels: [Int32] = [0, 1.25, 2].map { Int32((log(max($0, 1)) / AnswerBins.logStep).rounded()) }
     /// 1.96: the one-sided bound of a 95 % interval, as the fit's intervals are.
     static let z = 1.96
 
@@ -47,27 +49,30 @@ public struct OffsetBounds: Hashable, Sendable {
     }
 
     static func from(_ entries: ArraySlice<(key: AnswerBins.Key, counts: AnswerBins.Counts)>) -> OffsetBounds {
-        guard let lowest = entries.map(\.key.level).min(), let highest = entries.map(\.key.level).max() else {
-            return OffsetBounds()
-        }
-        var small = (correct: 0.0, total: 0.0, edge: lowest)
-        var large = (correct: 0.0, total: 0.0, edge: highest)
+        var levels: [Int32: (correct: Double, total: Double)] = [:]
         for (key, counts) in entries {
-            let total = counts.correct + counts.wrong
-            if key.level <= lowest + groupLevels {
-                small.correct += counts.correct
-                small.total += total
-                small.edge = max(small.edge, key.level)
-            }
-            if key.level >= highest - groupLevels {
-                large.correct += counts.correct
-                large.total += total
-                large.edge = min(large.edge, key.level)
-            }
+            levels[key.level, default: (0, 0)].correct += counts.correct
+            levels[key.level, default: (0, 0)].total += counts.correct + counts.wrong
         }
+        let ascending = levels.keys.sorted()
+        guard let lowest = ascending.first, let highest = ascending.last else { return OffsetBounds() }
         let criterion = PsychometricFunction.criterion
-        let below = wilson(small.correct, small.total).low > criterion ? edge(small.edge, upper: true) : nil
-        let above = wilson(large.correct, large.total).high < criterion ? edge(large.edge, upper: false) : nil
+        func share(_ members: [Int32]) -> (low: Double, high: Double) {
+            wilson(members.reduce(0.0) { $0 + (levels[$1]?.correct ?? 0) }, members.reduce(0.0) { $0 + (levels[$1]?.total ?? 0) })
+        }
+        // A group of the end bin alone is bounded by the offset asked, as `ThresholdEstimate.offsetsAsked`
+        // gives it (the bin's outer edge: its answers were all asked within 1 % of it); a wider group
+        // by its inner edge.
+        let below = groupLevels.lazy.compactMap { width -> Double? in
+            let members = ascending.filter { $0 <= lowest + width }
+            guard let inner = members.last, share(members).low > criterion else { return nil }
+            return width == 0 ? edge(lowest, upper: false) : edge(inner, upper: true)
+        }.first
+        let above = groupLevels.lazy.compactMap { width -> Double? in
+            let members = ascending.filter { $0 >= highest - width }
+            guard let inner = members.first, share(members).high < criterion else { return nil }
+            return width == 0 ? edge(highest, upper: true) : edge(inner, upper: false)
+        }.first
         return OffsetBounds(below: below, above: above)
     }
 

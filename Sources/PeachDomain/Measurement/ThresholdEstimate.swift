@@ -20,13 +20,15 @@ public struct ThresholdEstimate: Hashable, Sendable {
     /// Whether the overall mean is over keys the answers reach (false: none of the range's keys).
     public let overallReachesKeys: Bool
     /// What the answers at the extremes of the offsets asked say by themselves, per key over the
-    /// keys within a quarter octave of it (`OffsetBounds`).
+    /// keys within a quarter octave of it (`OffsetBounds`), and over all keys answered.
     public let bounds: [MIDINote: OffsetBounds]
+    public let overallBounds: OffsetBounds
 
     public init(overallCurve: CentsEstimate, curve: [MIDINote: CentsEstimate], slope: Double,
                 lapse: Double = PsychometricFunction.typicalLapseRate, answerWeight: Double,
                 offsetsAsked: ClosedRange<Double> = 0...Double.infinity, notesAnswered: ClosedRange<Int> = 0...127,
-                overallReachesKeys: Bool = true, bounds: [MIDINote: OffsetBounds] = [:]) {
+                overallReachesKeys: Bool = true, bounds: [MIDINote: OffsetBounds] = [:],
+                overallBounds: OffsetBounds = OffsetBounds()) {
         self.overallCurve = overallCurve
         self.curve = curve
         self.slope = slope
@@ -36,6 +38,7 @@ public struct ThresholdEstimate: Hashable, Sendable {
         self.notesAnswered = notesAnswered
         self.overallReachesKeys = overallReachesKeys
         self.bounds = bounds
+        self.overallBounds = overallBounds
     }
 
     /// An interval whose upper end is more than this many times its lower end says too little to
@@ -50,18 +53,22 @@ public struct ThresholdEstimate: Hashable, Sendable {
     /// is too wide, or beyond the offsets asked (`value(at:)` says which).
     public func threshold(at note: MIDINote) -> CentsEstimate? { value(at: note).estimate }
 
-    /// The overall threshold as it can be said: above (below) the offsets asked when every key
-    /// answered is, else as the fitted mean says. (The answers at the extreme offsets are not pooled
-    /// over all keys: where the threshold changes over the keyboard, the largest offsets are asked
-    /// mostly on the keys where it is highest, and would speak for those only.)
+    /// The overall threshold as it can be said: above (below) when every key answered is, else as
+    /// the fitted mean says. The answers at the extreme offsets, pooled over all
+    /// keys, confirm a mean fitted beyond the offsets asked but never cut an interval: where the
+    /// threshold changes over the keyboard, the largest offsets are asked mostly on the keys where it
+    /// is highest, and speak for those only (a 200→20 ct ramp, mean 78 ct, was said "above 79").
     public var overallValue: MeasuredValue {
         guard overallReachesKeys else { return .notEnoughAnswers }
         let keys = curve.keys.filter { notesAnswered.contains(Int($0.rawValue)) }.map(value(at:))
+        // Each key above its bound puts the mean above the bounds' mean (and below, below); with every
+        // key beyond, the answers pooled over the keys speak for all of them, and may bound it closer.
+        func mean(_ bounds: [Double]) -> Double { bounds.min() == bounds.max() ? bounds[0] : bounds.reduce(0, +) / Double(bounds.count) }
         let above = keys.compactMap { if case .above(let bound) = $0 { bound } else { nil } }
-        if !keys.isEmpty, let bound = above.min(), above.count == keys.count { return .above(bound) }
+        if !keys.isEmpty, above.count == keys.count { return .above(max(mean(above), overallBounds.above ?? 0)) }
         let below = keys.compactMap { if case .below(let bound) = $0 { bound } else { nil } }
-        if !keys.isEmpty, let bound = below.max(), below.count == keys.count { return .below(bound) }
-        return said(overallCurve, bounds: OffsetBounds())
+        if !keys.isEmpty, below.count == keys.count { return .below(min(mean(below), overallBounds.below ?? .infinity)) }
+        return said(overallCurve, bounds: overallBounds, cutting: false)
     }
 
     /// The threshold at `note` as it can be said.
@@ -82,26 +89,17 @@ public struct ThresholdEstimate: Hashable, Sendable {
         }
     }
 
-    /// A value beyond the offsets asked is said as above or below them when its interval is narrow
-    /// enough, or lies wholly beyond them too (more answers at the same offsets cannot narrow that
-    /// extrapolation, so "not enough answers yet" would promise what they cannot give); a wide
-    /// interval reaching back across the offsets asked is "not enough answers yet". Where the answers
-    /// at the extreme offsets bound the threshold by themselves (`OffsetBounds`), a fitted value
-    /// beyond the offsets asked is said so however wide its interval, and an interval reaching above
-    /// the answers' upper bound is cut to "below" it: the priors held it there, not the answers.
-    private func said(_ estimate: CentsEstimate, bounds: OffsetBounds) -> MeasuredValue {
+    /// A value beyond the offsets asked is an extrapolation: it is said as above or below only as far
+    /// as the answers at the extreme offsets show by themselves (`OffsetBounds`), however wide or
+    /// narrow its interval, else "not enough answers yet". (The fit alone said "below 5.9 ct" of a
+    /// 10 ct player after 50 answers, its value 5.8 (3.5–9.6); and, with a lapse rate fitted near its
+    /// largest, "below 55 ct" of a 150 ct player answering at chance.) An interval reaching above the
+    /// answers' own upper bound is cut to "below" it: the priors held it there, not the answers.
+    private func said(_ estimate: CentsEstimate, bounds: OffsetBounds, cutting: Bool = true) -> MeasuredValue {
         let asked = offsetsAsked
-        if bounds.above != nil, estimate.value > asked.upperBound { return .above(asked.upperBound) }
-        if let below = bounds.below {
-            if estimate.value < asked.lowerBound { return .below(asked.lowerBound) }
-            if estimate.high > below { return .below(below) }
-        }
-        if estimate.value > asked.upperBound, estimate.isUseful || estimate.low > asked.upperBound {
-            return .above(asked.upperBound)
-        }
-        if estimate.value < asked.lowerBound, estimate.isUseful || estimate.high < asked.lowerBound {
-            return .below(asked.lowerBound)
-        }
+        if estimate.value > asked.upperBound, let above = bounds.above { return .above(above) }
+        if estimate.value < asked.lowerBound, let below = bounds.below { return .below(below) }
+        if cutting, let below = bounds.below, estimate.high > below { return .below(below) }
         return estimate.isUseful && asked.contains(estimate.value) ? .measured(estimate) : .notEnoughAnswers
     }
 }

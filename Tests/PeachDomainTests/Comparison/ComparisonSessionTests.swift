@@ -158,17 +158,25 @@ struct ComparisonSessionTests {
         #expect(fixture.session.currentComparison?.centOffset.magnitude == 12.5)
     }
 
-    /// A fitted 0.3 ct said as "below 0.46 ct" (the staircase has not asked lower yet) is still where
-    /// the next run starts, not the 100 ct of a player with no threshold.
+    /// A fitted 0.3 ct below the offsets asked (the staircase has not asked lower than 0.46 yet) is
+    /// still where the next run starts, not the 100 ct of a player with no threshold, whether the
+    /// answers alone already say "below" or not yet.
     @Test("a run starts from the fitted threshold also when it lies below the offsets asked so far")
     func startsFromBelow() {
         let flat = ThresholdEstimate.flat(0.3)
         let below = ThresholdEstimate(overallCurve: flat.overallCurve, curve: flat.curve, slope: flat.slope,
                                       answerWeight: flat.answerWeight, offsetsAsked: 0.46...100)
-        #expect(below.overallValue == .below(0.46))
-        let fixture = ComparisonFixture(settings: TrainingSettings(staircase: .kazez), estimate: below)
-        fixture.session.start()
-        #expect(fixture.session.currentComparison.map { abs($0.centOffset.magnitude.rawValue - 0.3) < 1e-9 } == true)
+        #expect(below.overallValue == .notEnoughAnswers)
+        let said = ThresholdEstimate(overallCurve: flat.overallCurve, curve: flat.curve, slope: flat.slope,
+                                     answerWeight: flat.answerWeight, offsetsAsked: 0.46...100,
+                                     bounds: flat.curve.mapValues { _ in OffsetBounds(below: 0.46) },
+                                     overallBounds: OffsetBounds(below: 0.46))
+        #expect(said.overallValue == .below(0.46))
+        for estimate in [below, said] {
+            let fixture = ComparisonFixture(settings: TrainingSettings(staircase: .kazez), estimate: estimate)
+            fixture.session.start()
+            #expect(fixture.session.currentComparison.map { abs($0.centOffset.magnitude.rawValue - 0.3) < 1e-9 } == true)
+        }
     }
 
     @Test("a new run starts the staircase again from the profile, not from the last run's answer")

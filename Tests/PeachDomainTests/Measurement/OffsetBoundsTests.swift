@@ -35,12 +35,22 @@ struct OffsetBoundsTests {
         let fine = Self.asked(threshold: { _ in 0.03 }, offsets: { _ in 0.4...100 })
         let coarse = Self.asked(threshold: { _ in 400 }, offsets: { _ in 25...100 })
         let among = Self.asked(threshold: { _ in 5 }, offsets: { _ in 1...100 })
+        // 28 answers at the smallest offset asked, nearly all right, say it by themselves: below 0.4.
         let below = try #require(OffsetBounds.over(57...63, of: fine.entries).below)
-        // The largest offset asked within twice the smallest (0.4 × 1.318³ = 0.695), at its bin's upper edge.
-        #expect(below > 0.695 && below < 0.71, "\(below)")
+        #expect(abs(below / 0.4 - 1) < 0.02, "\(below)")                 // within its bin
         #expect(OffsetBounds.over(57...63, of: fine.entries).above == nil)
         let above = try #require(OffsetBounds.over(57...63, of: coarse.entries).above)
-        #expect(above > 49 && above < 50, "\(above)")                    // 25 × 1.072¹⁰ = 50, at its bin's lower edge
+        #expect(abs(above / 100 - 1) < 0.02, "\(above)")
+        // Fewer answers at each offset: a wider group is needed, and its bound lies further in. Below:
+        // 21 answers within twice the smallest offset, up to 0.4 × 1.318² = 0.695 (its bin's upper
+        // edge). Above: 28 within a factor 1.25 of the largest, down to 25 × 1.072¹⁷ = 81.0 (its bin's
+        // lower edge).
+        let sparseBelow = try #require(OffsetBounds.over(57...63, of: Self.asked(threshold: { _ in 0.03 }, offsets: { _ in 0.4...100 },
+                                                                                 perBin: 1).entries).below)
+        #expect(sparseBelow > 0.695 && sparseBelow < 0.71, "\(sparseBelow)")
+        let sparseAbove = try #require(OffsetBounds.over(57...63, of: Self.asked(threshold: { _ in 400 }, offsets: { _ in 25...100 },
+                                                                                 perBin: 1).entries).above)
+        #expect(sparseAbove > 80 && sparseAbove < 81, "\(sparseAbove)")
         #expect(OffsetBounds.over(57...63, of: coarse.entries).below == nil)
         #expect(OffsetBounds.over(57...63, of: among.entries) == OffsetBounds())
         #expect(OffsetBounds.over(90...100, of: among.entries) == OffsetBounds())   // no answers there
@@ -59,6 +69,28 @@ struct OffsetBoundsTests {
             Issue.record("overall: \(estimate.overallValue), fitted \(estimate.overallCurve)")
             return
         }
+    }
+
+    /// After 50 answers of a 10 ct player, keys fitted just under the smallest offset asked, 5.8 ct
+    /// (3.5–9.6), were said "below 5.9 ct": the interval reaches back across it, and no answer says so.
+    @Test("a value beyond the offsets asked is said as above or below only as far as the answers show")
+    func justBeyond() {
+        let key = MIDINote(40)
+        func estimate(_ value: CentsEstimate, bounds: OffsetBounds = OffsetBounds()) -> ThresholdEstimate {
+            ThresholdEstimate(overallCurve: value, curve: [key: value], slope: 3.5, answerWeight: 50,
+                              offsetsAsked: 5.9...100, bounds: [key: bounds], overallBounds: bounds)
+        }
+        let across = CentsEstimate(value: 5.8, low: 3.5, high: 9.6)
+        #expect(estimate(across).value(at: key) == .notEnoughAnswers)
+        #expect(estimate(across).overallValue == .notEnoughAnswers)
+        #expect(estimate(across, bounds: OffsetBounds(below: 8)).value(at: key) == .below(8))   // what the answers show
+        // However narrow, a fitted interval beyond the offsets asked is the model's extrapolation: at 50
+        // answers of a 150 ct player at chance, a lapse rate fitted near its largest put it wholly below 55 ct.
+        #expect(estimate(CentsEstimate(value: 4, low: 3, high: 5.5)).value(at: key) == .notEnoughAnswers)
+        let high = CentsEstimate(value: 104, low: 60, high: 180)
+        #expect(estimate(high).value(at: key) == .notEnoughAnswers)
+        #expect(estimate(high, bounds: OffsetBounds(above: 50)).value(at: key) == .above(50))
+        #expect(estimate(high, bounds: OffsetBounds(above: 50)).overallValue == .above(50))
     }
 
     /// Thresholds from 200 ct (C2) to 20 ct (C6), each key asked around its own threshold up to the
