@@ -23,8 +23,8 @@ extension Texts {
         switch value {
         case .measured(let estimate): text(.threshold, estimate.value, estimate.low, estimate.high)
         case .notEnoughAnswers: text(.thresholdNotEnoughAnswers)
-        case .above(let largest): text(.thresholdAbove, largest)
-        case .below(let smallest): text(.thresholdBelow, smallest)
+        case .above(let bound): text(.thresholdAbove, bound)
+        case .below(let bound): text(.thresholdBelow, bound)
         }
     }
 

@@ -68,20 +68,21 @@ struct ProfileChart {
 
     private var answerLegend: String { texts.text(.chartAnswerLegend) }
 
-    /// Rows of their own for keys beyond the offsets asked, labelled with the offset they lie beyond:
-    /// ↑ above the largest (">100", over the chart), ↓ below the smallest ("<0.46", under it); nil when
-    /// no key is. Their own rows, since the chart's scale follows the measured keys' intervals.
+    /// Rows of their own for keys said above or below the offsets asked, labelled with a bound that
+    /// holds for every key marked (keys' bounds may differ a little, as their answers do): ↑ above
+    /// (">100", over the chart), ↓ below ("<0.46", under it); nil when no key is. Their own rows, since
+    /// the chart's scale follows the measured keys' intervals.
     private func beyondRows(_ keys: [MIDINote]) -> (above: String?, below: String?) {
-        var largest: Double?, smallest: Double?
+        var above: Double?, below: Double?
         var upper = "", lower = ""
         for key in keys {
             switch estimate.value(at: key) {
-            case .above(let bound): largest = bound; upper += "↑"; lower += " "
-            case .below(let bound): smallest = bound; upper += " "; lower += "↓"
+            case .above(let bound): above = min(above ?? bound, bound); upper += "↑"; lower += " "
+            case .below(let bound): below = max(below ?? bound, bound); upper += " "; lower += "↓"
             case .measured, .notEnoughAnswers: upper += " "; lower += " "
             }
         }
-        return (largest.map { row($0, upper, prefix: ">") }, smallest.map { row($0, lower, prefix: "<") })
+        return (above.map { row($0, upper, prefix: ">") }, below.map { row($0, lower, prefix: "<") })
     }
 
     private func countRow(_ keys: [MIDINote]) -> String {

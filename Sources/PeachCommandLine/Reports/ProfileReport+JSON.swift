@@ -51,15 +51,15 @@ extension ProfileReport {
         return try JSONText.pretty(document)
     }
 
-    /// `{criterion, value, low, high}`; `{criterion, above}` or `{criterion, below}` (cents: the
-    /// largest or smallest offset asked) when the fit lies beyond the offsets asked; null without one.
+    /// `{criterion, value, low, high}`; `{criterion, above}` or `{criterion, below}` (cents: the bound
+    /// the answers at the extreme offsets show) beyond the offsets asked; null without either.
     static func threshold(_ value: MeasuredValue, criterion: Bool = true) -> Any {
         var entry: [String: Any]
         switch value {
         case .measured(let measured): entry = estimate(measured)
         case .notEnoughAnswers: return NSNull()
-        case .above(let largest): entry = ["above": largest]
-        case .below(let smallest): entry = ["below": smallest]
+        case .above(let bound): entry = ["above": bound]
+        case .below(let bound): entry = ["below": bound]
         }
         if criterion { entry["criterion"] = PsychometricFunction.criterion }
         return entry

@@ -42,8 +42,8 @@ public enum SpokenText {
         switch report.measurement {
         case .measured(let value): sentences.append(texts.text(.speakMeasurement, measure, value.value, value.low, value.high))
         case .notEnoughAnswers: sentences.append(texts.text(.speakNotEnoughAnswers, measure))
-        case .above(let largest): sentences.append(texts.text(.speakAbove, measure, largest))
-        case .below(let smallest): sentences.append(texts.text(.speakBelow, measure, smallest))
+        case .above(let bound): sentences.append(texts.text(.speakAbove, measure, bound))
+        case .below(let bound): sentences.append(texts.text(.speakBelow, measure, bound))
         }
         sentences.append(trend(report.trend, texts))
         switch report.last {
