@@ -20,15 +20,13 @@ public struct ThresholdEstimate: Hashable, Sendable {
     /// Whether the overall mean is over keys the answers reach (false: none of the range's keys).
     public let overallReachesKeys: Bool
     /// What the answers at the extremes of the offsets asked say by themselves, per key over the
-    /// keys within a quarter octave of it (`OffsetBounds`), and over all keys answered.
+    /// keys within a quarter octave of it (`OffsetBounds`).
     public let bounds: [MIDINote: OffsetBounds]
-    public let overallBounds: OffsetBounds
 
     public init(overallCurve: CentsEstimate, curve: [MIDINote: CentsEstimate], slope: Double,
                 lapse: Double = PsychometricFunction.typicalLapseRate, answerWeight: Double,
                 offsetsAsked: ClosedRange<Double> = 0...Double.infinity, notesAnswered: ClosedRange<Int> = 0...127,
-                overallReachesKeys: Bool = true, bounds: [MIDINote: OffsetBounds] = [:],
-                overallBounds: OffsetBounds = OffsetBounds()) {
+                overallReachesKeys: Bool = true, bounds: [MIDINote: OffsetBounds] = [:]) {
         self.overallCurve = overallCurve
         self.curve = curve
         self.slope = slope
@@ -38,7 +36,6 @@ public struct ThresholdEstimate: Hashable, Sendable {
         self.notesAnswered = notesAnswered
         self.overallReachesKeys = overallReachesKeys
         self.bounds = bounds
-        self.overallBounds = overallBounds
     }
 
     /// An interval whose upper end is more than this many times its lower end says too little to
@@ -53,22 +50,33 @@ public struct ThresholdEstimate: Hashable, Sendable {
     /// is too wide, or beyond the offsets asked (`value(at:)` says which).
     public func threshold(at note: MIDINote) -> CentsEstimate? { value(at: note).estimate }
 
-    /// The overall threshold as it can be said: above (below) when every key answered is, else as
-    /// the fitted mean says. The answers at the extreme offsets, pooled over all
-    /// keys, confirm a mean fitted beyond the offsets asked but never cut an interval: where the
-    /// threshold changes over the keyboard, the largest offsets are asked mostly on the keys where it
-    /// is highest, and speak for those only (a 200→20 ct ramp, mean 78 ct, was said "above 79").
+    /// The overall threshold as it can be said: above (below) when every key answered is, or when the
+    /// fitted mean lies beyond the offsets asked and most (below: all) keys' answers bound it so, at
+    /// the mean of their bounds (each key above its bound puts the mean above the bounds' mean); else
+    /// as the fitted mean says. The answers at the extreme offsets are not pooled over the keys for it:
+    /// where the threshold changes over the keyboard, the largest offsets are asked mostly on the keys
+    /// where it is highest, and speak for those only (a 200→20 ct ramp, mean 78 ct, was said "above 79").
     public var overallValue: MeasuredValue {
         guard overallReachesKeys else { return .notEnoughAnswers }
-        let keys = curve.keys.filter { notesAnswered.contains(Int($0.rawValue)) }.map(value(at:))
-        // Each key above its bound puts the mean above the bounds' mean (and below, below); with every
-        // key beyond, the answers pooled over the keys speak for all of them, and may bound it closer.
+        // In key order: a dictionary's order changes from run to run, and so would the mean's last digit.
+        let keys = curve.keys.filter { notesAnswered.contains(Int($0.rawValue)) }.sorted().map(value(at:))
+        // (Equal bounds are their own mean, not a sum's rounding of it.)
         func mean(_ bounds: [Double]) -> Double { bounds.min() == bounds.max() ? bounds[0] : bounds.reduce(0, +) / Double(bounds.count) }
         let above = keys.compactMap { if case .above(let bound) = $0 { bound } else { nil } }
-        if !keys.isEmpty, above.count == keys.count { return .above(max(mean(above), overallBounds.above ?? 0)) }
+        if !keys.isEmpty, above.count == keys.count { return .above(mean(above)) }
         let below = keys.compactMap { if case .below(let bound) = $0 { bound } else { nil } }
-        if !keys.isEmpty, below.count == keys.count { return .below(min(mean(below), overallBounds.below ?? .infinity)) }
-        return said(overallCurve, bounds: overallBounds, cutting: false)
+        if !keys.isEmpty, below.count == keys.count { return .below(mean(below)) }
+        // A mean fitted beyond the offsets asked, most keys' own answers bounding it the same way: each
+        // key is above its bound, or above 0 where its answers show none, and so is the mean.
+        let answered = curve.keys.filter { notesAnswered.contains(Int($0.rawValue)) }.sorted().map { bounds[$0] ?? OffsetBounds() }
+        let aboveAll = answered.compactMap(\.above), belowAll = answered.compactMap(\.below)
+        if overallCurve.value > offsetsAsked.upperBound, !answered.isEmpty, 2 * aboveAll.count > answered.count {
+            return .above(aboveAll.count == answered.count ? mean(aboveAll) : aboveAll.reduce(0, +) / Double(answered.count))
+        }
+        if overallCurve.value < offsetsAsked.lowerBound, !answered.isEmpty, belowAll.count == answered.count {
+            return .below(mean(belowAll))
+        }
+        return said(overallCurve, bounds: OffsetBounds())
     }
 
     /// The threshold at `note` as it can be said.
@@ -95,11 +103,11 @@ public struct ThresholdEstimate: Hashable, Sendable {
     /// 10 ct player after 50 answers, its value 5.8 (3.5–9.6); and, with a lapse rate fitted near its
     /// largest, "below 55 ct" of a 150 ct player answering at chance.) An interval reaching above the
     /// answers' own upper bound is cut to "below" it: the priors held it there, not the answers.
-    private func said(_ estimate: CentsEstimate, bounds: OffsetBounds, cutting: Bool = true) -> MeasuredValue {
+    private func said(_ estimate: CentsEstimate, bounds: OffsetBounds) -> MeasuredValue {
         let asked = offsetsAsked
         if estimate.value > asked.upperBound, let above = bounds.above { return .above(above) }
         if estimate.value < asked.lowerBound, let below = bounds.below { return .below(below) }
-        if cutting, let below = bounds.below, estimate.high > below { return .below(below) }
+        if let below = bounds.below, estimate.high > below { return .below(below) }
         return estimate.isUseful && asked.contains(estimate.value) ? .measured(estimate) : .notEnoughAnswers
     }
 }

@@ -84,7 +84,7 @@ public enum ThresholdEstimator {
         let overall = CentsEstimate(logValue: log(mean), logStandardDeviation: logSpread)
         return ThresholdEstimate(overallCurve: overall, curve: notes, slope: fit.slope, lapse: fit.lapse, answerWeight: weight,
                                  offsetsAsked: offsets, notesAnswered: answered, overallReachesKeys: !reached.isEmpty,
-                                 bounds: bounds, overallBounds: OffsetBounds.over(answered, of: entries))
+                                 bounds: bounds)
     }
 
     /// The threshold of the later part of the answers against the earlier part (bins marked

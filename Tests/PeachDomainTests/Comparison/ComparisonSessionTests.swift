@@ -169,8 +169,7 @@ struct ComparisonSessionTests {
         #expect(below.overallValue == .notEnoughAnswers)
         let said = ThresholdEstimate(overallCurve: flat.overallCurve, curve: flat.curve, slope: flat.slope,
                                      answerWeight: flat.answerWeight, offsetsAsked: 0.46...100,
-                                     bounds: flat.curve.mapValues { _ in OffsetBounds(below: 0.46) },
-                                     overallBounds: OffsetBounds(below: 0.46))
+                                     bounds: flat.curve.mapValues { _ in OffsetBounds(below: 0.46) })
         #expect(said.overallValue == .below(0.46))
         for estimate in [below, said] {
             let fixture = ComparisonFixture(settings: TrainingSettings(staircase: .kazez), estimate: estimate)
