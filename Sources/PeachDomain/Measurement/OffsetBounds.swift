@@ -3,8 +3,10 @@ import Foundation
 /// What the answers at the smallest and at the largest offsets asked say without any fitted curve.
 ///
 /// p(correct) rises with the offset, so when the answers at offsets up to `below` are right more
-/// than 75 % of the time beyond chance (the lower end of their 95 % Wilson interval is above 75 %),
-/// the player answers `below` itself right more than 75 % of the time: the threshold is below it.
+/// than 75 % of the time beyond chance (the lower end of their Wilson interval, at `z`, is above
+/// 75 %), the player answers `below` itself right more than 75 % of the time: the threshold is below
+/// it. (Strictly for one key and interval; a group pools a key's neighbours within a quarter octave
+/// and the intervals trained, whose thresholds are close.)
 /// When the answers at offsets from `above` up are right less often than that, the threshold is
 /// above `above`. The fit's interval can miss this where the priors hold the curve: every answer
 /// right at the smallest offsets asked (a listener finer than the staircase has reached yet), or

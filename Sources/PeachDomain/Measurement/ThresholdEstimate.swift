@@ -59,7 +59,8 @@ public struct ThresholdEstimate: Hashable, Sendable {
     public var overallValue: MeasuredValue {
         guard overallReachesKeys else { return .notEnoughAnswers }
         // In key order: a dictionary's order changes from run to run, and so would the mean's last digit.
-        let keys = curve.keys.filter { notesAnswered.contains(Int($0.rawValue)) }.sorted().map(value(at:))
+        let answeredKeys = curve.keys.filter { notesAnswered.contains(Int($0.rawValue)) }.sorted()
+        let keys = answeredKeys.map(value(at:))
         // (Equal bounds are their own mean, not a sum's rounding of it.)
         func mean(_ bounds: [Double]) -> Double { bounds.min() == bounds.max() ? bounds[0] : bounds.reduce(0, +) / Double(bounds.count) }
         let above = keys.compactMap { if case .above(let bound) = $0 { bound } else { nil } }
@@ -68,7 +69,7 @@ public struct ThresholdEstimate: Hashable, Sendable {
         if !keys.isEmpty, below.count == keys.count { return .below(mean(below)) }
         // A mean fitted beyond the offsets asked, most keys' own answers bounding it the same way: each
         // key is above its bound, or above 0 where its answers show none, and so is the mean.
-        let answered = curve.keys.filter { notesAnswered.contains(Int($0.rawValue)) }.sorted().map { bounds[$0] ?? OffsetBounds() }
+        let answered = answeredKeys.map { bounds[$0] ?? OffsetBounds() }
         let aboveAll = answered.compactMap(\.above), belowAll = answered.compactMap(\.below)
         if overallCurve.value > offsetsAsked.upperBound, !answered.isEmpty, 2 * aboveAll.count > answered.count {
             return .above(aboveAll.count == answered.count ? mean(aboveAll) : aboveAll.reduce(0, +) / Double(answered.count))
