@@ -55,6 +55,14 @@ struct OffsetBoundsTests {
         #expect(OffsetBounds.over(57...63, of: coarse.entries).below == nil)
         #expect(OffsetBounds.over(57...63, of: among.entries) == OffsetBounds())
         #expect(OffsetBounds.over(90...100, of: among.entries) == OffsetBounds())   // no answers there
+        // A player who has learnt: old answers at chance on 100 ct beside recent ones right on 0.4 ct.
+        // Each end alone would bound the threshold, the two together contradict a rising p(correct).
+        var learnt = AnswerBins()
+        for index in 0..<60 {
+            learnt.add(note: MIDINote(60), interval: .prime, offset: 100, isCorrect: index % 2 == 0)
+            learnt.add(note: MIDINote(60), interval: .prime, offset: 0.4, isCorrect: true)
+        }
+        #expect(OffsetBounds.over(57...63, of: learnt.entries) == OffsetBounds())
     }
 
     /// Every answer right at the smallest offsets asked: the prior holds the fitted curve near them,
@@ -88,6 +96,12 @@ struct OffsetBoundsTests {
         // However narrow, a fitted interval beyond the offsets asked is the model's extrapolation: at 50
         // answers of a 150 ct player at chance, a lapse rate fitted near its largest put it wholly below 55 ct.
         #expect(estimate(CentsEstimate(value: 4, low: 3, high: 5.5)).value(at: key) == .notEnoughAnswers)
+        // Inside the offsets asked but reaching above what the answers allow (every answer right at
+        // the smallest offsets, the prior holding the curve there): cut to the answers' "below".
+        let held = CentsEstimate(value: 6.5, low: 4.1, high: 10.3)
+        #expect(estimate(held).value(at: key) == .measured(held))
+        #expect(estimate(held, bounds: OffsetBounds(below: 8)).value(at: key) == .below(8))
+        #expect(estimate(held, bounds: OffsetBounds(below: 12)).value(at: key) == .measured(held))   // within the bound
         let high = CentsEstimate(value: 104, low: 60, high: 180)
         #expect(estimate(high).value(at: key) == .notEnoughAnswers)
         #expect(estimate(high, bounds: OffsetBounds(above: 50)).value(at: key) == .above(50))
