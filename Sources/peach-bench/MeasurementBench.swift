@@ -3,7 +3,8 @@ import PeachDomain
 import PeachStorage
 
 /// `make bench`, measurement section: how true the reported thresholds are for simulated listeners
-/// (bias and spread against the known truth, both staircase rules), what a fit costs, and how fast
+/// (bias and spread against the known truth — for a learner their threshold at that point — both
+/// staircase rules), what a fit costs, and how fast
 /// `peach simulate` runs.
 @MainActor
 func measurementFigures(_ sink: inout Int) {
@@ -15,6 +16,7 @@ func measurementFigures(_ sink: inout Int) {
         ("V 20–5–20 ct, Weibull 2.5", bench(.weibull, 2.5, 0.02, [(36, 20), (60, 5), (84, 20)])),
         ("ramp 30→4 ct, Gaussian 2, lapse 4 %", bench(.gaussian, 2, 0.04, [(36, 30), (84, 4)])),
         ("flat 5 ct, Weibull 2.5, lapse 20 %", bench(.weibull, 2.5, 0.2, [(60, 5)])),
+        ("flat 10 → 5 ct over 2,000 answers", bench(.weibull, 2.5, 0.02, [(60, 10)], learning: .init(trials: 2000, factor: 0.5))),
     ]
     let checkpoints = [100, 300, 1000, 3000]
     for rule in StaircaseRule.allCases {
@@ -110,8 +112,9 @@ private func fitCosts(_ sink: inout Int) {
 }
 
 private func bench(_ shape: SimulatedListener.Shape, _ slope: Double, _ lapse: Double,
-                   _ points: [(Int, Double)]) -> SimulatedListener {
-    SimulatedListener(shape: shape, slope: slope, lapse: lapse, thresholds: points.map { (MIDINote($0.0), $0.1) })
+                   _ points: [(Int, Double)], learning: SimulatedListener.Learning? = nil) -> SimulatedListener {
+    SimulatedListener(shape: shape, slope: slope, lapse: lapse, thresholds: points.map { (MIDINote($0.0), $0.1) },
+                      learning: learning)
 }
 
 private func median(_ values: [Double]) -> Double {

@@ -1,8 +1,9 @@
 import Foundation
 
 /// Hear & Compare answers reduced to what the fit needs, binned by reference note, interval,
-/// log-offset step and (for the trend) part, with weighted counts of right and wrong answers.
-/// A fit over the bins costs the same for a thousand answers as for a million.
+/// log-offset step, (for the trend) part and (for the drift) epoch of `epochLength` answers, with
+/// weighted counts of right and wrong answers. A fit over the bins costs the same for a thousand
+/// answers as for a million.
 public struct AnswerBins: Sendable {
     /// The width of an offset bin in natural-log units: 2 %, far below any threshold's precision.
     public static let logStep = 0.02
@@ -12,21 +13,37 @@ public struct AnswerBins: Sendable {
         let interval: DirectedInterval
         let level: Int32
         let isLater: Bool
+        /// The block of `epochLength` answers the answer was given in (0 for undated bins).
+        var epoch: Int32 = 0
 
         static func inOrder(_ a: Key, _ b: Key) -> Bool {
-            (a.note, a.interval, a.level, a.isLater ? 1 : 0) < (b.note, b.interval, b.level, b.isLater ? 1 : 0)
+            (a.note, a.interval, a.level, a.isLater ? 1 : 0, a.epoch) < (b.note, b.interval, b.level, b.isLater ? 1 : 0, b.epoch)
         }
     }
 
     struct Counts: Sendable {
         var correct = 0.0
         var wrong = 0.0
+        /// How long ago the bin's answers were given, in thousands of answers (0 for undated bins):
+        /// filled in by `entries`, for the fit's drift.
+        var age = 0.0
     }
 
+    /// Answers per epoch: the drift reads an answer's age to within half of this.
+    static let epochLength = 100
+    /// The epoch of answers older than the drift's last age (`ThresholdModel.ageKnots`), which the fit
+    /// takes at one level: merged into one, so the bins stop growing with the history.
+    static let longAgo: Int32 = -1
+    static let longAgoAge = ThresholdModel.ageKnots[ThresholdModel.ageKnots.count - 1]
+
     private(set) var counts: [Key: Counts] = [:]
+    /// The keys of each epoch not yet merged into `longAgo`, so that merging one touches only its own.
+    private var epochKeys: [Int32: [Key]] = [:]
     private var storedWeight = 0.0
     /// A factor on every stored count, so that re-weighting all answers costs nothing.
     private var factor = 1.0
+    /// How many answers had been added to the dated bins (nil: undated) when they were read.
+    private(set) var answersAdded: Int?
 
     /// The total weight of the answers.
     public var weight: Double { storedWeight * factor }
@@ -38,11 +55,12 @@ public struct AnswerBins: Sendable {
     /// Adds one answer with `weight`. Offsets are magnitudes in cents; a non-positive or non-finite
     /// one (which no session produces) is ignored rather than poisoning the fit.
     public mutating func add(note: MIDINote, interval: DirectedInterval, offset: Double, isCorrect: Bool,
-                             weight: Double = 1, isLater: Bool = false) {
+                             weight: Double = 1, isLater: Bool = false, epoch: Int32 = 0) {
         guard offset > 0, offset.isFinite, weight > 0 else { return }
         let weight = weight / factor
         let level = Int32((log(offset) / Self.logStep).rounded())
-        let key = Key(note: Int16(note.rawValue), interval: interval, level: level, isLater: isLater)
+        let key = Key(note: Int16(note.rawValue), interval: interval, level: level, isLater: isLater, epoch: epoch)
+        if counts[key] == nil, key.epoch != Self.longAgo { epochKeys[key.epoch, default: []].append(key) }
         if isCorrect { counts[key, default: Counts()].correct += weight } else { counts[key, default: Counts()].wrong += weight }
         storedWeight += weight
     }
@@ -54,10 +72,42 @@ public struct AnswerBins: Sendable {
         return copy
     }
 
+    /// Epochs up to `last` moved into `longAgo`.
+    mutating func mergeEpochs(through last: Int32) {
+        for epoch in epochKeys.keys.sorted() where epoch <= last {
+            for key in epochKeys.removeValue(forKey: epoch) ?? [] {
+                guard let bin = counts.removeValue(forKey: key) else { continue }
+                var merged = key
+                merged.epoch = Self.longAgo
+                counts[merged, default: Counts()].correct += bin.correct
+                counts[merged, default: Counts()].wrong += bin.wrong
+            }
+        }
+    }
+
+    /// The same bins, read as `added` answers having been given (their epochs then have ages).
+    func dated(answersAdded added: Int) -> AnswerBins {
+        var copy = self
+        copy.answersAdded = added
+        return copy
+    }
+
+    var isDated: Bool { answersAdded != nil }
+
     /// The bins in a fixed order, so that a fit gives the same digits every time.
     var entries: [(key: Key, counts: Counts)] {
-        counts.map { (key: $0.key, counts: Counts(correct: $0.value.correct * factor, wrong: $0.value.wrong * factor)) }
+        counts.map { (key: $0.key, counts: Counts(correct: $0.value.correct * factor, wrong: $0.value.wrong * factor,
+                                                   age: age(of: $0.key.epoch))) }
             .sorted { Key.inOrder($0.key, $1.key) }
+    }
+
+    /// The mean age of an epoch's answers, in thousands of answers: 0 for the newest answer.
+    private func age(of epoch: Int32) -> Double {
+        guard let answersAdded else { return 0 }
+        if epoch == Self.longAgo { return Self.longAgoAge }
+        let first = Int(epoch) * Self.epochLength
+        let last = min(first + Self.epochLength, answersAdded) - 1
+        return (Double(answersAdded - 1) - Double(first + last) / 2) / 1000
     }
 
     var intervals: [DirectedInterval] { Array(Set(counts.keys.map(\.interval))).sorted() }
@@ -84,7 +134,7 @@ extension AnswerBins: Codable {
         for key in counts.keys.sorted(by: Key.inOrder) {
             let bin = counts[key] ?? Counts()
             packed.append(Int(key.note)); packed.append(key.interval.signedSemitones); packed.append(Int(key.level))
-            packed.append(key.isLater ? 1 : 0); packed.append(bin.correct); packed.append(bin.wrong)
+            packed.append(key.isLater ? 1 : 0); packed.append(Int(key.epoch)); packed.append(bin.correct); packed.append(bin.wrong)
         }
         try container.encode(Self.logStep.bitPattern, forKey: .logStep)
         try container.encode(packed.data, forKey: .bins)
@@ -100,64 +150,17 @@ extension AnswerBins: Codable {
         var reader = PackedNumbersReader(try container.decode(Data.self, forKey: .bins))
         while !reader.isAtEnd {
             let note = try reader.int(), semitones = try reader.int(), level = try reader.int(), later = try reader.int()
+            let epoch = try reader.int()
             guard (0...127).contains(note), let interval = Interval(rawValue: abs(semitones)),
-                  let level = Int32(exactly: level) else {
+                  let level = Int32(exactly: level), let epoch = Int32(exactly: epoch) else {
                 throw DecodingError.dataCorruptedError(forKey: .bins, in: container, debugDescription: "not a bin")
             }
             let key = Key(note: Int16(note), interval: DirectedInterval(interval, semitones < 0 ? .down : .up),
-                          level: level, isLater: later != 0)
+                          level: level, isLater: later != 0, epoch: epoch)
             counts[key] = Counts(correct: try reader.double(), wrong: try reader.double())
+            if key.epoch != Self.longAgo { epochKeys[key.epoch, default: []].append(key) }
         }
         storedWeight = Double(bitPattern: try container.decode(UInt64.self, forKey: .storedWeight))
         factor = Double(bitPattern: try container.decode(UInt64.self, forKey: .factor))
-    }
-}
-
-/// Answers weighted by age: each new answer counts fully, one `halfLife` answers older counts half.
-/// Counting age in answers, not days, keeps the estimate's precision the same for a player who
-/// trains daily and one who trains weekly, while it still follows learning.
-public struct DecayingAnswerBins: Sendable {
-    public let halfLife: Double
-    private(set) var bins = AnswerBins()
-    /// The weight the next answer gets; grows by 2^(1/halfLife) per answer, rescaled before overflow.
-    private var unit = 1.0
-    private let growth: Double
-
-    public init(halfLife: Double) {
-        self.halfLife = halfLife
-        growth = exp2(1 / halfLife)
-    }
-
-    public mutating func add(note: MIDINote, interval: DirectedInterval, offset: Double, isCorrect: Bool) {
-        bins.add(note: note, interval: interval, offset: offset, isCorrect: isCorrect, weight: unit)
-        unit *= growth
-        if unit > 1e100 {
-            bins = bins.scaled(by: 1 / unit)
-            unit = 1
-        }
-    }
-
-    /// The bins with the newest answer weighing 1.
-    public var current: AnswerBins {
-        bins.scaled(by: growth / unit)
-    }
-}
-
-/// Saved with the weight the next answer gets, to the bit; the growth follows from the half-life.
-extension DecayingAnswerBins: Codable {
-    private enum CodingKeys: String, CodingKey { case halfLife, bins, unit }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(halfLife.bitPattern, forKey: .halfLife)
-        try container.encode(bins, forKey: .bins)
-        try container.encode(unit.bitPattern, forKey: .unit)
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(halfLife: Double(bitPattern: try container.decode(UInt64.self, forKey: .halfLife)))
-        bins = try container.decode(AnswerBins.self, forKey: .bins)
-        unit = Double(bitPattern: try container.decode(UInt64.self, forKey: .unit))
     }
 }

@@ -14,6 +14,7 @@ public enum ThresholdEstimator {
     /// smoothness is chosen afresh only now and then.
     public struct Memory: Sendable {
         let smoothness: Double
+        let drift: Double?
         let parameters: [Double]
         let intervals: [DirectedInterval]
         let notes: ClosedRange<Int>
@@ -23,9 +24,9 @@ public enum ThresholdEstimator {
         let chosenAtWeight: Double
         static let reusesBeforeChoosingAgain = 50
 
-        func allowsReuse(intervals: [DirectedInterval], notes: ClosedRange<Int>, weight: Double) -> Bool {
+        func allowsReuse(intervals: [DirectedInterval], notes: ClosedRange<Int>, weight: Double, dated: Bool) -> Bool {
             reuses < Self.reusesBeforeChoosingAgain && weight <= 1.1 * chosenAtWeight
-                && self.intervals == intervals && self.notes == notes
+                && self.intervals == intervals && self.notes == notes && (drift != nil) == dated
         }
     }
 
@@ -42,14 +43,16 @@ public enum ThresholdEstimator {
         var fit: ThresholdFit?
         var reuses = 0
         var chosenAt = bins.weight
-        if let memory, memory.allowsReuse(intervals: intervals, notes: notes, weight: bins.weight) {
-            let model = ThresholdModel(notes: notes, intervals: intervals, hasShift: false, smoothness: memory.smoothness)
+        if let memory, memory.allowsReuse(intervals: intervals, notes: notes, weight: bins.weight, dated: bins.isDated) {
+            let model = ThresholdModel(notes: notes, intervals: intervals, hasShift: false, drift: memory.drift,
+                                       smoothness: memory.smoothness)
             fit = ThresholdFit(bins: entries, model: model, start: memory.parameters)
             reuses = memory.reuses + 1
             chosenAt = memory.chosenAtWeight
         }
-        guard let fit = fit ?? bestFit(entries, notes: notes, intervals: intervals, hasShift: false) else { return nil }
-        let next = Memory(smoothness: fit.model.smoothness, parameters: fit.parameters, intervals: intervals, notes: notes,
+        guard let fit = fit ?? bestFit(entries, notes: notes, intervals: intervals, hasShift: false, dated: bins.isDated)
+        else { return nil }
+        let next = Memory(smoothness: fit.model.smoothness, drift: fit.model.drift, parameters: fit.parameters, intervals: intervals, notes: notes,
                           reuses: reuses, chosenAtWeight: chosenAt)
         let offsets = bins.offsetSpan ?? 0...Double.infinity
         return (summarise(fit, entries: entries, weight: bins.weight, range: range, answered: span, offsets: offsets), next)
@@ -124,16 +127,37 @@ public enum ThresholdEstimator {
         return (earlier, factor, fit.parameters[shift] / spread)
     }
 
-    /// The fit whose smoothness has the largest evidence, from the prior mean, then also from many
-    /// lapses (`ThresholdFit.withTheOtherMode`) for the smoothness chosen.
+    /// The fit whose smoothness has the largest evidence, from the prior mean (for `dated` answers with
+    /// the slowest drift); then the drift that scores best for that smoothness (`score`); then also
+    /// from many lapses (`ThresholdFit.withTheOtherMode`).
     static func bestFit(_ entries: [(key: AnswerBins.Key, counts: AnswerBins.Counts)], notes: ClosedRange<Int>,
-                        intervals: [DirectedInterval], hasShift: Bool) -> ThresholdFit? {
-        smoothnessChoices
-            .compactMap { ThresholdFit(bins: entries, model: ThresholdModel(notes: notes, intervals: intervals,
-                                                                             hasShift: hasShift, smoothness: $0)) }
-            .max { $0.logEvidence < $1.logEvidence }?
-            .withTheOtherMode(bins: entries)
+                        intervals: [DirectedInterval], hasShift: Bool, dated: Bool = false) -> ThresholdFit? {
+        let drifts = ThresholdModel.driftChoices
+        func model(smoothness: Double, drift: Double?) -> ThresholdModel {
+            ThresholdModel(notes: notes, intervals: intervals, hasShift: hasShift, drift: drift, smoothness: smoothness)
+        }
+        let firstDrift = dated ? drifts[0] : nil
+        guard let smoothest = smoothnessChoices
+            .compactMap({ ThresholdFit(bins: entries, model: model(smoothness: $0, drift: firstDrift)) })
+            .max(by: { $0.logEvidence < $1.logEvidence }) else { return nil }
+        let others = dated ? drifts.filter { $0 != firstDrift } : []
+        let best = others
+            .compactMap { ThresholdFit(bins: entries, model: model(smoothness: smoothest.model.smoothness, drift: $0),
+                                       start: smoothest.parameters) }
+            .reduce(smoothest) { score($1) > score($0) ? $1 : $0 }
+        return best.withTheOtherMode(bins: entries)
     }
+
+    /// A fit's log evidence plus the log prior odds of its drift: each faster rate of change in
+    /// `ThresholdModel.driftChoices` is e^½ times less likely than the one before. Chosen by evidence
+    /// alone, a player who never changes was given the fastest in one case of eight (its evidence a
+    /// nat or less above the others', by chance), and their threshold then rested on their last few
+    /// hundred answers.
+    private static func score(_ fit: ThresholdFit) -> Double {
+        let rank = fit.model.drift.flatMap { ThresholdModel.driftChoices.firstIndex(of: $0) } ?? 0
+        return fit.logEvidence - driftOddsPerStep * Double(rank)
+    }
+    static let driftOddsPerStep = 0.5
 
     /// How the answers divide among intervals: a mode's threshold is for its usual mix of intervals.
     static func intervalShares(_ entries: [(key: AnswerBins.Key, counts: AnswerBins.Counts)]) -> [DirectedInterval: Double] {

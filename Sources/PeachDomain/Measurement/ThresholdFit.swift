@@ -27,7 +27,7 @@ struct ThresholdFit: Sendable {
     }
 
     /// A bin as the fit reads it: the model's lookups for its key (knots, factors) are made once per
-    /// fit, not once per scoring step, and its row of ∂p/∂θ (at most six parameters) is kept in
+    /// fit, not once per scoring step, and its row of ∂p/∂θ (at most eight parameters) is kept in
     /// place rather than in arrays rebuilt for every bin.
     private struct Term {
         let knot: Int
@@ -35,6 +35,10 @@ struct ThresholdFit: Sendable {
         /// The interval's factor and the later answers' shift; −1 where the bin has none.
         let factor: Int
         let shift: Int
+        /// The past levels around the answers' age (`ThresholdModel.ageBasis`; −1: none) and the upper's weight.
+        let pastLower: Int
+        let pastUpper: Int
+        let pastWeight: Double
         let level: Double
         let correct: Double
         let wrong: Double
@@ -86,8 +90,8 @@ struct ThresholdFit: Sendable {
         var gradient = prior.precision.times(deviation)
         var information = prior.precision
         var logPosterior = -zip(deviation, gradient).reduce(0) { $0 + $1.0 * $1.1 } / 2
-        var indices = [Int](repeating: 0, count: 6)
-        var values = [Double](repeating: 0, count: 6)
+        var indices = [Int](repeating: 0, count: 8)
+        var values = [Double](repeating: 0, count: 8)
         let shared = Shared(theta: theta, model: model)
         for term in terms {
             let (count, p) = row(term, theta: theta, shared: shared, indices: &indices, values: &values)
@@ -104,8 +108,9 @@ struct ThresholdFit: Sendable {
         bins.map { key, counts in
             let (knot, upper) = model.basis(Double(key.note))
             let shift = key.isLater ? model.shiftIndex ?? -1 : -1
+            let past = model.ageBasis(counts.age)
             return Term(knot: knot, upper: upper, factor: model.intervalIndex(key.interval) ?? -1, shift: shift,
-                        level: Double(key.level) * AnswerBins.logStep, correct: counts.correct, wrong: counts.wrong)
+                        pastLower: past?.lower ?? -1, pastUpper: past?.upper ?? -1, pastWeight: past?.upperWeight ?? 0, level: Double(key.level) * AnswerBins.logStep, correct: counts.correct, wrong: counts.wrong)
         }
     }
 
@@ -157,6 +162,19 @@ struct ThresholdFit: Sendable {
             logThreshold += theta[term.shift]
             indices[count] = term.shift
             values[count] = -slope
+            count += 1
+        }
+        // The curve is the player's now; an answer's own time had its level moved by the past levels.
+        if term.pastLower >= 0 {
+            logThreshold += (1 - term.pastWeight) * theta[term.pastLower]
+            indices[count] = term.pastLower
+            values[count] = -slope * (1 - term.pastWeight)
+            count += 1
+        }
+        if term.pastUpper >= 0 {
+            logThreshold += term.pastWeight * theta[term.pastUpper]
+            indices[count] = term.pastUpper
+            values[count] = -slope * term.pastWeight
             count += 1
         }
         let distance = term.level - logThreshold

@@ -2,14 +2,15 @@ import Foundation
 
 /// The shape of the fit: the log-threshold as a piecewise-linear curve over the reference notes
 /// (knots every half octave), plus a factor per interval when a mode trains several, plus (for the
-/// trend) a shift of the later part of the answers, plus the shared log-slope and lapse rate (as
+/// trend) a shift of the later part of the answers, plus (for dated answers) the curve's level in
+/// the past relative to now, plus the shared log-slope and lapse rate (as
 /// `PsychometricFunction.lapseParameter`).
 ///
 /// Priors are weak and say only what a musician would: thresholds are somewhere between a tenth of
 /// a cent and a few hundred cents (log-normal around 10 ct), change smoothly over the keyboard
-/// (a second-difference penalty whose strength the data choose), and the slope is typical of
-/// pitch discrimination, and lapses are rare (around 2 %, rarely above 15 %). Little data gives wide
-/// intervals, not wild values.
+/// (a second-difference penalty whose strength the data choose) and over time (learning, whose
+/// pace the data choose), and the slope is typical of pitch discrimination, and lapses are rare
+/// (around 2 %, rarely above 15 %). Little data gives wide intervals, not wild values.
 struct ThresholdModel: Sendable {
     static let knotSpacing = 6.0
     static let priorLogThreshold = log(10.0)
@@ -19,30 +20,48 @@ struct ThresholdModel: Sendable {
     static let priorFactorSpread = 1.0
     static let priorLapse = PsychometricFunction.lapseParameter(PsychometricFunction.typicalLapseRate)
     static let priorLapseSpread = 2.0
+    /// The ages, in thousands of answers, at which the curve's past level is a parameter (at age 0 it
+    /// is the curve itself); linear between them, constant beyond the last.
+    static let ageKnots = [0.5, 1, 2, 3, 5]
+    /// The prior spread of how fast a threshold changes now, in log units per thousand answers, tried in
+    /// turn and chosen by the data as the smoothness is, slower ones a little preferred
+    /// (`ThresholdEstimator.score`): a player who halves theirs over 2,000 answers changes by 0.35 per
+    /// thousand, a beginner going from 40 to 10 ct in 1,000 answers by 1.4. How much that rate itself
+    /// changes per thousand answers (learning slows down, or stops) is 0.6 times as much.
+    static let driftChoices = [0.05, 0.15, 0.5, 1.5]
+    static let driftChangeShare = 0.6
 
     let knots: [Double]
     /// Intervals with a factor of their own; empty when the answers use one interval only.
     let intervals: [DirectedInterval]
     let hasShift: Bool
+    /// Whether the whole curve moves with the answers' age (`AnswerBins.Counts.age`), smoothly, as
+    /// the player learns: the curve is then the player's now, not the weighted mean of their past.
+    /// The value is the prior spread of the rate of change now (`driftChoices`); nil: no drift.
+    let drift: Double?
+    var hasDrift: Bool { drift != nil }
     /// Prior standard deviation of a second difference of the knot values (smoothness).
     let smoothness: Double
     /// Where the knots' prior is centred, per knot (log cents); nil: at `priorLogThreshold`.
     let knotCentres: [Double]?
 
-    init(notes: ClosedRange<Int>, intervals: [DirectedInterval], hasShift: Bool, smoothness: Double,
-         knotCentres: [Double]? = nil) {
+    init(notes: ClosedRange<Int>, intervals: [DirectedInterval], hasShift: Bool, drift: Double? = nil,
+         smoothness: Double, knotCentres: [Double]? = nil) {
         let span = Double(notes.upperBound - notes.lowerBound)
         let count = max(2, Int((span / Self.knotSpacing).rounded()) + 1)
         knots = (0..<count).map { Double(notes.lowerBound) + span * Double($0) / Double(count - 1) }
         self.intervals = intervals.count > 1 ? intervals : []
         self.hasShift = hasShift
+        self.drift = drift
         self.smoothness = smoothness
         self.knotCentres = knotCentres?.count == count ? knotCentres : nil
     }
 
     var knotCount: Int { knots.count }
     var shiftIndex: Int? { hasShift ? knots.count + intervals.count : nil }
-    var slopeIndex: Int { knots.count + intervals.count + (hasShift ? 1 : 0) }
+    /// The index of the first of the past levels (`ageKnots`).
+    var ageIndex: Int? { hasDrift ? knots.count + intervals.count + (hasShift ? 1 : 0) : nil }
+    var slopeIndex: Int { knots.count + intervals.count + (hasShift ? 1 : 0) + (hasDrift ? Self.ageKnots.count : 0) }
     var lapseIndex: Int { slopeIndex + 1 }
     var parameterCount: Int { lapseIndex + 1 }
 
@@ -56,6 +75,17 @@ struct ThresholdModel: Sendable {
         let step = knots[1] - knots[0]
         let index = min(Int((clamped - knots[0]) / step), knots.count - 2)
         return (index, (clamped - knots[index]) / step)
+    }
+
+    /// The two past levels around `age` (−1 for age 0, which is no parameter) and the weight of the
+    /// upper; nil without a drift.
+    func ageBasis(_ age: Double) -> (lower: Int, upper: Int, upperWeight: Double)? {
+        guard let first = ageIndex, age > 0 else { return nil }
+        let ages = [0] + Self.ageKnots
+        guard age < ages[ages.count - 1] else { return (first + ages.count - 3, first + ages.count - 2, 1) }
+        let segment = ages.firstIndex { $0 > age } ?? ages.count - 1
+        let (from, to) = (ages[segment - 1], ages[segment])
+        return (segment >= 2 ? first + segment - 2 : -1, first + segment - 1, (age - from) / (to - from))
     }
 
     var priorMean: [Double] {
@@ -78,8 +108,26 @@ struct ThresholdModel: Sendable {
         for index in knotCount..<slopeIndex {
             precision[index, index] = 1 / (Self.priorFactorSpread * Self.priorFactorSpread)
         }
+        if let first = ageIndex, let drift { addDriftPrior(to: &precision, first: first, spread: drift) }
         precision[slopeIndex, slopeIndex] = 1 / (Self.priorLogSlopeSpread * Self.priorLogSlopeSpread)
         precision[lapseIndex, lapseIndex] = 1 / (Self.priorLapseSpread * Self.priorLapseSpread)
         return precision
+    }
+
+    /// The rate of change now (the first segment's slope) ~ N(0, spread²), and each change of rate from
+    /// one segment to the next ~ N(0, (driftChangeShare · spread)² per thousand answers).
+    private func addDriftPrior(to precision: inout SymmetricMatrix, first: Int, spread: Double) {
+        let ages = [0] + Self.ageKnots
+        precision.addOuterProduct(indices: [first], values: [1 / ages[1]], weight: 1 / (spread * spread))
+        let changeSpread = Self.driftChangeShare * spread
+        for k in 1..<(ages.count - 1) {
+            let before = ages[k] - ages[k - 1], after = ages[k + 1] - ages[k]
+            // (g[k+1] − g[k]) / after − (g[k] − g[k−1]) / before, g[0] being 0.
+            var indices = [first + k - 1, first + k]
+            var values = [-1 / after - 1 / before, 1 / after]
+            if k >= 2 { indices.append(first + k - 2); values.append(1 / before) }
+            let variance = changeSpread * changeSpread * (before + after) / 2
+            precision.addOuterProduct(indices: indices, values: values, weight: 1 / variance)
+        }
     }
 }

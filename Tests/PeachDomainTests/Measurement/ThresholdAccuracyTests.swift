@@ -50,6 +50,30 @@ struct ThresholdAccuracyTests {
         #expect(Double(within) >= 0.8 * Double(Self.users), "\(within) of \(Self.users)")
     }
 
+    /// A player who is learning is measured as they are now, not as the age-weighted mean of their
+    /// past: with the age weighting alone, one halving their threshold over 2,000 answers was measured
+    /// 1.24× too high at 2,000 (0 of 20 within ±15 %, no interval containing the truth), and one going
+    /// from 40 to 10 ct in 1,000 answers 1.55× at 1,000.
+    @Test("a learner is measured as they are now: within ±15 % and inside the interval for at least 80 % of users",
+          arguments: [0, 1])
+    func learners(index: Int) {
+        let learners = [
+            (SimulatedListener.make(.weibull, slope: 2.5, lapse: 0.02, [(60, 10)], learning: .init(trials: 2000, factor: 0.5)), 2000),
+            (SimulatedListener.make(.weibull, slope: 2.5, lapse: 0.02, [(60, 40)], learning: .init(trials: 1000, factor: 0.25)), 1000),
+        ]
+        let (listener, trials) = learners[index]
+        let simulation = SimulatedUsers(listener: listener)
+        var within = 0, inside = 0
+        simulation.run(users: Self.users, trials: trials, at: [trials]) { _, profile, done in
+            let truth = simulation.trueOverall(after: done)
+            guard let overall = profile.thresholdEstimate(for: .compare, range: simulation.settings.noteRange)?.overall else { return }
+            if abs(overall.value / truth - 1) <= 0.15 { within += 1 }
+            if overall.low <= truth, truth <= overall.high { inside += 1 }
+        }
+        #expect(Double(within) >= 0.8 * Double(Self.users), "within ±15 %: \(within) of \(Self.users)")
+        #expect(Double(inside) >= 0.8 * Double(Self.users), "inside the interval: \(inside) of \(Self.users)")
+    }
+
     /// How many of the simulated users' overall thresholds are within ±15 % of the truth after `trials`.
     static func usersWithin15Percent(_ simulation: SimulatedUsers, after trials: Int) -> Int {
         var within = 0

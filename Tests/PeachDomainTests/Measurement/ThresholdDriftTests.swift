@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+@testable import PeachDomain
+
+/// The fit follows a player who changes: answers are dated by epoch, and the curve is the player's
+/// now, its level in the past a smooth function of the answers' age.
+@Suite("Threshold drift")
+struct ThresholdDriftTests {
+    @Test("an answer's age falls between two past levels, the newest between now and the first")
+    func ageBasis() throws {
+        let model = ThresholdModel(notes: 36...84, intervals: [.prime], hasShift: false, drift: 0.5, smoothness: 0.3)
+        let first = try #require(model.ageIndex)
+        #expect(model.ageBasis(0) == nil)
+        let cases: [(Double, Int, Int, Double)] = [(0.25, -1, first, 0.5), (0.75, first, first + 1, 0.5),
+                                                   (4, first + 3, first + 4, 0.5), (9, first + 3, first + 4, 1)]
+        for (age, lower, upper, weight) in cases {
+            let basis = try #require(model.ageBasis(age))
+            #expect(basis.lower == lower && basis.upper == upper && abs(basis.upperWeight - weight) < 1e-12, "age \(age)")
+        }
+        #expect(ThresholdModel(notes: 36...84, intervals: [.prime], hasShift: false, smoothness: 0.3).ageBasis(1) == nil)
+        #expect(model.slopeIndex == first + ThresholdModel.ageKnots.count)
+    }
+
+    @Test("answers are dated by epoch; those older than the last past level are merged, so the bins stop growing")
+    func epochs() throws {
+        var decaying = DecayingAnswerBins(halfLife: 1000)
+        for index in 0..<20_000 {
+            decaying.add(note: MIDINote(60 + index % 3), interval: .prime, offset: 5, isCorrect: index % 4 != 0)
+        }
+        let bins = decaying.current
+        let epochs = Set(bins.counts.keys.map(\.epoch))
+        // Epochs of 100 answers back to 5,000 answers' age (the last past level), and one for all older.
+        #expect(epochs.contains(AnswerBins.longAgo))
+        #expect(epochs.count <= 5_000 / AnswerBins.epochLength + 2 + 1, "\(epochs.count) epochs")
+        // Merging keeps every answer's weight.
+        let expected = (0..<20_000).reduce(0.0) { $0 + exp2(-Double($1) / 1000) }
+        #expect(abs(bins.weight - expected) / expected < 1e-9)
+        #expect(abs(bins.entries.reduce(0) { $0 + $1.counts.correct + $1.counts.wrong } - expected) / expected < 1e-9)
+        // Ages in thousands of answers: the newest epoch (answers 19,900-19,999) on average 0.0495 old.
+        let ages = Dictionary(bins.entries.map { ($0.key.epoch, $0.counts.age) }) { first, _ in first }
+        #expect(try abs(#require(ages[199]) - 0.0495) < 1e-12)
+        #expect(ages[AnswerBins.longAgo] == AnswerBins.longAgoAge)
+        #expect(ages.values.allSatisfy { $0 > 0 && $0 < AnswerBins.longAgoAge + 0.1 })
+        // Undated bins (the trend's halves) have no ages, and their fit no drift.
+        var undated = AnswerBins()
+        undated.add(note: MIDINote(60), interval: .prime, offset: 5, isCorrect: true)
+        #expect(!undated.isDated && undated.entries.allSatisfy { $0.counts.age == 0 })
+    }
+
+    /// Answers exactly as a player halving their threshold over 2,000 answers gives them (expected
+    /// counts per epoch of 100): the fit says their threshold now, where the age weighting alone says
+    /// a mean of their past.
+    @Test("a player whose threshold halved over 2,000 answers is measured at their threshold now")
+    func learner() throws {
+        let now = 5.0, epochs = 20
+        var dated = AnswerBins(), undated = AnswerBins()
+        for epoch in 0..<epochs {
+            let age = (Double(epochs - 1 - epoch) * 100 + 49.5) / 1000
+            let threshold = now * exp2(age / 2)
+            let weight = exp2(-age)
+            for note in stride(from: 36, through: 84, by: 4) {
+                for step in -6...6 {
+                    let offset = threshold * exp(Double(step) * 0.15)
+                    let p = PsychometricFunction.probabilityCorrect(logOffset: log(offset), logThreshold: log(threshold), slope: 3.5)
+                    for (isCorrect, share) in [(true, p), (false, 1 - p)] {
+                        let count = 2 * weight * share
+                        dated.add(note: MIDINote(note), interval: .prime, offset: offset, isCorrect: isCorrect,
+                                  weight: count, epoch: Int32(epoch))
+                        undated.add(note: MIDINote(note), interval: .prime, offset: offset, isCorrect: isCorrect, weight: count)
+                    }
+                }
+            }
+        }
+        let range = try NoteRange(lowest: MIDINote(36), highest: MIDINote(84))
+        let measured = try #require(ThresholdEstimator.estimate(dated.dated(answersAdded: 100 * epochs), range: range)?.overall)
+        let weighted = try #require(ThresholdEstimator.estimate(undated, range: range)?.overall)
+        #expect(abs(measured.value / now - 1) < 0.05, "\(measured)")
+        #expect(measured.low < now && now < measured.high)
+        #expect(weighted.value / now > 1.2, "the age weighting alone: \(weighted)")
+    }
+}
