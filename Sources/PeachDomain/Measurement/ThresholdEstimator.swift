@@ -76,7 +76,8 @@ public enum ThresholdEstimator {
             let estimate = CentsEstimate(logValue: logValue, logStandardDeviation: fit.variance(along: gradient).squareRoot())
             notes[key] = estimate
             let note = Int(key.rawValue)
-            bounds[key] = OffsetBounds.over((note - window)...(note + window), of: entries)
+            // Beyond the notes answered a key says nothing (`ThresholdEstimate.value(at:)`): no bounds.
+            if answered.contains(note) { bounds[key] = OffsetBounds.over((note - window)...(note + window), of: entries) }
             guard averaged.contains(key) else { continue }
             sum += estimate.value
             for index in gradient.indices { gradientOfSum[index] += estimate.value * gradient[index] }

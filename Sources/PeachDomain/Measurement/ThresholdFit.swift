@@ -44,6 +44,9 @@ struct ThresholdFit: Sendable {
         let wrong: Double
     }
 
+    /// How close to the mode, in log posterior, a fit stops: a millionth of a nat moves no figure.
+    static let closeEnough = 1e-6
+
     /// - Parameter start: where Fisher scoring starts (a previous fit of the same model shape); the
     ///   prior mean otherwise.
     ///
@@ -62,7 +65,10 @@ struct ThresholdFit: Sendable {
             var step = factor.solve(point.gradient)
             let largest = step.map(\.magnitude).max() ?? 0
             guard largest.isFinite else { return nil }
-            if largest < 1e-7 { break }
+            // The rise a full step promises (half the Newton decrement): below `closeEnough` the mode is
+            // reached for every purpose, and smaller steps only chase rounding, halving in vain.
+            let rise = zip(point.gradient, step).reduce(0) { $0 + $1.0 * $1.1 } / 2
+            if largest < 1e-7 || rise < Self.closeEnough { break }
             if largest > 1 { step = step.map { $0 / largest } }
             var next = zip(theta, step).map(+)
             var reached = Self.evaluate(terms, model: model, prior: prior, at: next)
