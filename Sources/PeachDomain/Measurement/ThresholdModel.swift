@@ -23,8 +23,8 @@ struct ThresholdModel: Sendable {
     /// The ages, in thousands of answers, at which the curve's past level is a parameter (at age 0 it
     /// is the curve itself); linear between them, constant beyond the last.
     static let ageKnots = [0.5, 1, 2, 3, 5]
-    /// The prior spread of how fast a threshold changes now, in log units per thousand answers, tried in
-    /// turn and chosen by the data as the smoothness is, slower ones a little preferred
+    /// The prior spread of how fast a threshold changes now, in log units per thousand answers, each
+    /// fitted and weighed by the data (`WeightedFits`), slower ones a little preferred
     /// (`ThresholdEstimator.score`): a player who halves theirs over 2,000 answers changes by 0.35 per
     /// thousand, a beginner going from 40 to 10 ct in 1,000 answers by 1.4. How much that rate itself
     /// changes per thousand answers (learning slows down, or stops) is 0.6 times as much.

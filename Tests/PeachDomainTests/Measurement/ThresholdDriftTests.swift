@@ -79,3 +79,37 @@ struct ThresholdDriftTests {
         #expect(weighted.value / now > 1.2, "the age weighting alone: \(weighted)")
     }
 }
+
+/// Where the answers cannot tell a slow learner from a fast one, the threshold is theirs together.
+@Suite("Weighted fits")
+struct WeightedFitsTests {
+    static func fit(drift: Double?) throws -> ThresholdFit {
+        let bins = ThresholdEstimatorTests.expectedAnswers(threshold: { _ in 8 }, slope: 3.5, perBin: 5)
+        let model = ThresholdModel(notes: 36...84, intervals: [.prime], hasShift: false, drift: drift, smoothness: 0.3)
+        return try #require(ThresholdFit(bins: bins.entries, model: model))
+    }
+
+    @Test("weights follow the scores, the likeliest first; the mixture has the mixed mean and variance")
+    func mixture() throws {
+        let slow = try Self.fit(drift: 0.05), fast = try Self.fit(drift: 1.5)
+        let scores = [0.05: 0.0, 1.5: log(3.0)]
+        let fits = try #require(WeightedFits([slow, fast], score: { scores[$0.model.drift ?? 0] ?? 0 }))
+        #expect(fits.best.model.drift == 1.5 && abs(fits.weights[0] - 0.75) < 1e-12 && abs(fits.weights[1] - 0.25) < 1e-12)
+        // 0.75·N(log 10, 0.1²) + 0.25·N(log 20, 0.2²): mean log 10 + 0.25·log 2, variance 0.0175 + 0.1875·(log 2)².
+        let mixed = fits.mixed([(log(10), 0.1), (log(20), 0.2)])
+        let mean = log(10) + 0.25 * log(2.0), deviation = (0.0175 + 0.1875 * log(2.0) * log(2.0)).squareRoot()
+        #expect(abs(log(mixed.value) - mean) < 1e-12)
+        #expect(abs(log(mixed.high) - mean - 1.96 * deviation) < 1e-12)
+        // One fit alone is itself.
+        let alone = try #require(WeightedFits([slow], score: { _ in 0 }))
+        let itself = alone.mixed([(log(10), 0.1)])
+        #expect(abs(itself.value - 10) < 1e-12 && abs(itself.high - 10 * exp(0.196)) < 1e-12)
+    }
+
+    @Test("a fit a hundred times less likely than the best is dropped, the rest weigh one together")
+    func dropsTheUnlikely() throws {
+        let slow = try Self.fit(drift: 0.05), fast = try Self.fit(drift: 1.5)
+        let fits = try #require(WeightedFits([slow, fast], score: { $0.model.drift == 1.5 ? -log(200) : 0 }))
+        #expect(fits.fits.count == 1 && fits.weights == [1] && fits.best.model.drift == 0.05)
+    }
+}

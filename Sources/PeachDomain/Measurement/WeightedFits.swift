@@ -1,0 +1,44 @@
+import Foundation
+
+/// The fits of one smoothness for each pace of change (`ThresholdModel.driftChoices`), each weighted
+/// by how probable it is given the answers (`ThresholdEstimator.score`: evidence and prior odds), the
+/// likeliest first. Where the answers cannot yet tell a slow learner from a fast one, the threshold
+/// and its interval are theirs together: chosen alone, the slower one measured a player halving
+/// their threshold over 2,000 answers 10 % too high at 1,000, the interval missing for half of them.
+struct WeightedFits: Sendable {
+    let fits: [ThresholdFit]
+    let weights: [Double]
+
+    /// Fits weighing less than this, and all but the `mostKept` likeliest, are dropped (the rest scaled
+    /// up): each costs a refit after every answer, and the third and fourth move the figures little.
+    static let smallestWeight = 0.01
+    static let mostKept = 2
+
+    init?(_ candidates: [ThresholdFit], score: (ThresholdFit) -> Double) {
+        let scores = candidates.map(score)
+        guard let top = scores.max() else { return nil }
+        let raw = scores.map { exp($0 - top) }
+        let total = raw.reduce(0, +)
+        let kept = zip(candidates, raw.map { $0 / total })
+            .filter { $0.1 >= Self.smallestWeight }
+            .sorted { $0.1 > $1.1 }
+            .prefix(Self.mostKept)
+        let keptTotal = kept.reduce(0) { $0 + $1.1 }
+        fits = kept.map(\.0)
+        weights = kept.map { $0.1 / keptTotal }
+    }
+
+    /// The likeliest fit: the slope and lapse rate are read from it.
+    var best: ThresholdFit { fits[0] }
+
+    /// A normal with the mean and variance of the mixture of `parts` (log values and their standard
+    /// deviations, one per fit, in the fits' order).
+    func mixed(_ parts: [(mean: Double, deviation: Double)]) -> CentsEstimate {
+        let mean = zip(weights, parts).reduce(0) { $0 + $1.0 * $1.1.mean }
+        let variance = zip(weights, parts).reduce(0) { sum, pair in
+            let (weight, part) = pair
+            return sum + weight * (part.deviation * part.deviation + (part.mean - mean) * (part.mean - mean))
+        }
+        return CentsEstimate(logValue: mean, logStandardDeviation: variance.squareRoot())
+    }
+}
