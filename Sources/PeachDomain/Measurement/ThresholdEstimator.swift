@@ -49,8 +49,8 @@ public enum ThresholdEstimator {
                 ThresholdFit(bins: entries, model: ThresholdModel(notes: notes, intervals: intervals, hasShift: false, drift: drift,
                                                                  smoothness: memory.smoothness), start: start)
             }
-            if refits.count == memory.drifts.count {
-                fits = WeightedFits(refits, score: score)
+            if refits.count == memory.drifts.count, let weighted = WeightedFits(refits, score: score) {
+                fits = weighted
                 reuses = memory.reuses + 1
                 chosenAt = memory.chosenAtWeight
             }

@@ -16,11 +16,12 @@ struct WeightedFits: Sendable {
     static let smallestWeight = 0.01
 
     init?(_ candidates: [ThresholdFit], score: (ThresholdFit) -> Double) {
-        let scores = candidates.map(score)
-        guard let top = scores.max() else { return nil }
-        let raw = scores.map { exp($0 - top) }
-        let total = raw.reduce(0, +)
-        let kept = zip(candidates, raw.map { $0 / total })
+        // A fit whose evidence is not a number (which no answers are known to give) takes no part.
+        let scored = candidates.map { ($0, score($0)) }.filter { $0.1.isFinite }
+        guard let top = scored.map(\.1).max() else { return nil }
+        let raw = scored.map { ($0.0, exp($0.1 - top)) }
+        let total = raw.reduce(0) { $0 + $1.1 }
+        let kept = raw.map { ($0.0, $0.1 / total) }
             .filter { $0.1 >= Self.smallestWeight }
             .sorted { $0.1 > $1.1 }
         let keptTotal = kept.reduce(0) { $0 + $1.1 }

@@ -21,6 +21,31 @@ struct ThresholdDriftTests {
         #expect(model.slopeIndex == first + ThresholdModel.ageKnots.count)
     }
 
+    /// A steady change at rate r costs (r / spread)² / 2 for its rate, a change of rate its own, and
+    /// each past level g its (g / priorPastLevelSpread)² / 2.
+    @Test("the drift's prior: the rate now, each change of rate and each past level, nothing else",
+          arguments: ThresholdModel.driftChoices)
+    func driftPrior(spread: Double) throws {
+        let model = ThresholdModel(notes: 36...84, intervals: [.prime], hasShift: false, drift: spread, smoothness: 0.3)
+        let first = try #require(model.ageIndex)
+        func quadratic(_ past: (Double) -> Double) -> Double {
+            var theta = [Double](repeating: 0, count: model.parameterCount)
+            for (offset, age) in ThresholdModel.ageKnots.enumerated() { theta[first + offset] = past(age) }
+            return zip(theta, model.priorPrecision.times(theta)).reduce(0) { $0 + $1.0 * $1.1 }
+        }
+        let rate = 0.7, level = ThresholdModel.priorPastLevelSpread
+        func levels(_ past: (Double) -> Double) -> Double {
+            ThresholdModel.ageKnots.reduce(0) { $0 + past($1) * past($1) } / (level * level)
+        }
+        let steady = rate * rate / (spread * spread) + levels { rate * $0 }
+        #expect(abs(quadratic { rate * $0 } - steady) < 1e-9 * steady)
+        // Steady until 1,000 answers ago, flat before: one change of rate (at the knot at 1) of −rate,
+        // over the midpoints 0.75 apart, besides the rate now.
+        let change = ThresholdModel.driftChangeShare * spread
+        let expected = rate * rate / (spread * spread) + rate * rate / (change * change * 0.75) + levels { rate * min($0, 1) }
+        #expect(abs(quadratic { rate * min($0, 1) } - expected) < 1e-9 * expected)
+    }
+
     @Test("answers are dated by epoch; those older than the last past level are merged, so the bins stop growing")
     func epochs() throws {
         var decaying = DecayingAnswerBins(halfLife: 1000)
@@ -30,8 +55,8 @@ struct ThresholdDriftTests {
         let bins = decaying.current
         let epochs = Set(bins.counts.keys.map(\.epoch))
         // Epochs of 100 answers back to 5,000 answers' age (the last past level), and one for all older.
-        #expect(epochs.contains(AnswerBins.longAgo))
-        #expect(epochs.count <= 5_000 / AnswerBins.epochLength + 2 + 1, "\(epochs.count) epochs")
+        // At 20,000 answers, epoch 149 (answers 14,900-14,999) is on average 5,049.5 answers old, 150 is 4,949.5.
+        #expect(epochs == Set([AnswerBins.longAgo] + Array(150...199)), "\(epochs.sorted())")
         // Merging keeps every answer's weight.
         let expected = (0..<20_000).reduce(0.0) { $0 + exp2(-Double($1) / 1000) }
         #expect(abs(bins.weight - expected) / expected < 1e-9)
