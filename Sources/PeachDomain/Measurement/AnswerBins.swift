@@ -2,8 +2,8 @@ import Foundation
 
 /// Hear & Compare answers reduced to what the fit needs, binned by reference note, interval,
 /// log-offset step, (for the trend) part and (for the drift) epoch of `epochLength` answers, with
-/// weighted counts of right and wrong answers. A fit over the bins costs the same for a thousand
-/// answers as for a million.
+/// weighted counts of right and wrong answers. Epochs more than `longAgoAge` thousand answers old
+/// are merged into one, so a fit's cost stops growing after some 5,000 answers.
 public struct AnswerBins: Sendable {
     /// The width of an offset bin in natural-log units: 2 %, far below any threshold's precision.
     public static let logStep = 0.02
