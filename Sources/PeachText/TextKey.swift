@@ -135,6 +135,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case trendHigher
     case trendImproving
     case trendLower
+    case trendHigherSince
+    case trendLowerSince
     case trendNone
     case trendStable
     case matchClose
@@ -379,6 +381,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case speakStable
     case speakImproving
     case speakDeclining
+    case speakImprovingSince
+    case speakDecliningSince
     case speakCannotSynthesise
     case speakCannotSynthesisePrompts
     case speechEngineDidNotStart

@@ -38,12 +38,16 @@ extension Texts {
                     accuracy.spread.value, accuracy.spread.low, accuracy.spread.high)
     }
 
-    /// "improving: 3.1 ct lower (-25 %)" / "stable" / "no trend yet".
+    /// "improving: 3.1 ct lower than 2,250 answers ago (-25 %)" / "stable" / "no trend yet".
     public func change(_ change: ProgressChange?) -> String {
         guard let change else { return text(.trendNone) }
         guard change.isChange else { return text(.trendStable) }
         let trend = text(change.trend == .improving ? .trendImproving : .trendDeclining)
-        return text(change.cents < 0 ? .trendLower : .trendHigher, trend, abs(change.cents), Decimals(change.percent, 0, signed: true))
+        let percent = Decimals(change.percent, 0, signed: true)
+        if let ago = change.answersAgo {
+            return text(change.cents < 0 ? .trendLowerSince : .trendHigherSince, trend, abs(change.cents), ago, percent)
+        }
+        return text(change.cents < 0 ? .trendLower : .trendHigher, trend, abs(change.cents), percent)
     }
 
     /// A Tune & Match result's band: close, moderate, far.

@@ -69,6 +69,19 @@ struct TextTablesTests {
         #expect(english.numbers.decimal(2.5, digits: 2, signed: true) == "+2.50")
     }
 
+    @Test("a trend says by how much, and since when where it is the fitted one")
+    func trends() {
+        let english = Texts(.english)
+        let german = Texts(.german)
+        let fitted = ProgressChange(earlier: 8, later: 6, fittedZ: -5, answersAgo: 2250)
+        #expect(english.change(fitted) == "improving: 2.0 ct lower than 2,250 answers ago (-25 %)")
+        #expect(german.change(fitted) == "besser: 2,0 Cent weniger als vor 2.250 Antworten (-25 %)")
+        let halves = ProgressChange(earlier: 4, later: 5, z: 4)
+        #expect(english.change(halves) == "declining: 1.0 ct higher (+25 %)")
+        #expect(english.change(ProgressChange(earlier: 8, later: 7.9, fittedZ: -1, answersAgo: 2250)) == "stable")
+        #expect(english.change(nil) == "no trend yet")
+    }
+
     @Test("a missing German table falls back to English, a missing English one to the key: never a crash")
     func missingTables() throws {
         let empty = FileManager.default.temporaryDirectory.appendingPathComponent("peach-no-texts-\(UUID())")

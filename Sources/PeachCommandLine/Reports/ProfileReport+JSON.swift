@@ -12,7 +12,10 @@ extension ProfileReport {
             var entry: [String: Any] = [
                 "mode": mode.rawValue, "ewma": Self.number(progress.ewma), "count": summary.count,
                 "trend": summary.change?.trend.rawValue ?? NSNull(),
-                "trendChange": summary.change.map { ["cents": $0.cents, "percent": $0.percent] as [String: Any] } ?? NSNull(),
+                "trendChange": summary.change.map { change in
+                    ["cents": change.cents, "percent": change.percent, "answersAgo": change.answersAgo.map { $0 as Any } ?? NSNull()]
+                        as [String: Any]
+                } ?? NSNull(),
             ]
             switch mode.skill {
             case .comparison:

@@ -44,8 +44,8 @@ public struct ProfileReport {
         switch mode.skill {
         case .comparison:
             let answers = profile.answers(for: mode)
-            return ModeSummary(mode: mode, count: answers.count, estimate: profile.thresholdEstimate(for: mode, range: range),
-                               accuracy: nil, change: answers.change(range: range))
+            let estimate = profile.thresholdEstimate(for: mode, range: range)
+            return ModeSummary(mode: mode, count: answers.count, estimate: estimate, accuracy: nil, change: estimate?.change)
         case .matching:
             let attempts = profile.attempts(for: mode)
             return ModeSummary(mode: mode, count: attempts.count, estimate: nil, accuracy: attempts.accuracy,

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Hear & Compare answers reduced to what the fit needs, binned by reference note, interval,
-/// log-offset step, (for the trend) part and (for the drift) epoch of `epochLength` answers, with
+/// log-offset step and (for the drift) epoch of `epochLength` answers, with
 /// weighted counts of right and wrong answers. Epochs more than `longAgoAge` thousand answers old
 /// are merged into one, so a fit's cost stops growing after some 5,000 answers.
 public struct AnswerBins: Sendable {
@@ -12,12 +12,11 @@ public struct AnswerBins: Sendable {
         let note: Int16
         let interval: DirectedInterval
         let level: Int32
-        let isLater: Bool
         /// The block of `epochLength` answers the answer was given in (0 for undated bins).
         var epoch: Int32 = 0
 
         static func inOrder(_ a: Key, _ b: Key) -> Bool {
-            (a.note, a.interval, a.level, a.isLater ? 1 : 0, a.epoch) < (b.note, b.interval, b.level, b.isLater ? 1 : 0, b.epoch)
+            (a.note, a.interval, a.level, a.epoch) < (b.note, b.interval, b.level, b.epoch)
         }
     }
 
@@ -55,11 +54,11 @@ public struct AnswerBins: Sendable {
     /// Adds one answer with `weight`. Offsets are magnitudes in cents; a non-positive or non-finite
     /// one (which no session produces) is ignored rather than poisoning the fit.
     public mutating func add(note: MIDINote, interval: DirectedInterval, offset: Double, isCorrect: Bool,
-                             weight: Double = 1, isLater: Bool = false, epoch: Int32 = 0) {
+                             weight: Double = 1, epoch: Int32 = 0) {
         guard offset > 0, offset.isFinite, weight > 0 else { return }
         let weight = weight / factor
         let level = Int32((log(offset) / Self.logStep).rounded())
-        let key = Key(note: Int16(note.rawValue), interval: interval, level: level, isLater: isLater, epoch: epoch)
+        let key = Key(note: Int16(note.rawValue), interval: interval, level: level, epoch: epoch)
         if counts[key] == nil, key.epoch != Self.longAgo { epochKeys[key.epoch, default: []].append(key) }
         if isCorrect { counts[key, default: Counts()].correct += weight } else { counts[key, default: Counts()].wrong += weight }
         storedWeight += weight
@@ -120,7 +119,6 @@ public struct AnswerBins: Sendable {
         guard let low = counts.keys.map(\.level).min(), let high = counts.keys.map(\.level).max() else { return nil }
         return exp((Double(low) - 0.5) * Self.logStep)...exp((Double(high) + 0.5) * Self.logStep)
     }
-    var hasLaterPart: Bool { counts.keys.contains(where: \.isLater) }
 }
 
 /// Saved as the stored counts, total and factor exactly as they are (bit patterns, bins in key
@@ -134,7 +132,7 @@ extension AnswerBins: Codable {
         for key in counts.keys.sorted(by: Key.inOrder) {
             let bin = counts[key] ?? Counts()
             packed.append(Int(key.note)); packed.append(key.interval.signedSemitones); packed.append(Int(key.level))
-            packed.append(key.isLater ? 1 : 0); packed.append(Int(key.epoch)); packed.append(bin.correct); packed.append(bin.wrong)
+            packed.append(Int(key.epoch)); packed.append(bin.correct); packed.append(bin.wrong)
         }
         try container.encode(Self.logStep.bitPattern, forKey: .logStep)
         try container.encode(packed.data, forKey: .bins)
@@ -149,14 +147,13 @@ extension AnswerBins: Codable {
         }
         var reader = PackedNumbersReader(try container.decode(Data.self, forKey: .bins))
         while !reader.isAtEnd {
-            let note = try reader.int(), semitones = try reader.int(), level = try reader.int(), later = try reader.int()
-            let epoch = try reader.int()
+            let note = try reader.int(), semitones = try reader.int(), level = try reader.int(), epoch = try reader.int()
             guard (0...127).contains(note), let interval = Interval(rawValue: abs(semitones)),
                   let level = Int32(exactly: level), let epoch = Int32(exactly: epoch) else {
                 throw DecodingError.dataCorruptedError(forKey: .bins, in: container, debugDescription: "not a bin")
             }
             let key = Key(note: Int16(note), interval: DirectedInterval(interval, semitones < 0 ? .down : .up),
-                          level: level, isLater: later != 0, epoch: epoch)
+                          level: level, epoch: epoch)
             counts[key] = Counts(correct: try reader.double(), wrong: try reader.double())
             if key.epoch != Self.longAgo { epochKeys[key.epoch, default: []].append(key) }
         }

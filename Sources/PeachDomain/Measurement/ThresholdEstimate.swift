@@ -22,11 +22,14 @@ public struct ThresholdEstimate: Hashable, Sendable {
     /// What the answers at the extremes of the offsets asked say by themselves, per key over the
     /// keys within a quarter octave of it (`OffsetBounds`).
     public let bounds: [MIDINote: OffsetBounds]
+    /// The overall threshold now against some answers ago (`ProgressChange.lookBack`), from the same
+    /// fits; nil for undated answers, too few of them, or either value beyond the offsets asked.
+    public let change: ProgressChange?
 
     public init(overallCurve: CentsEstimate, curve: [MIDINote: CentsEstimate], slope: Double,
                 lapse: Double = PsychometricFunction.typicalLapseRate, answerWeight: Double,
                 offsetsAsked: ClosedRange<Double> = 0...Double.infinity, notesAnswered: ClosedRange<Int> = 0...127,
-                overallReachesKeys: Bool = true, bounds: [MIDINote: OffsetBounds] = [:]) {
+                overallReachesKeys: Bool = true, bounds: [MIDINote: OffsetBounds] = [:], change: ProgressChange? = nil) {
         self.overallCurve = overallCurve
         self.curve = curve
         self.slope = slope
@@ -36,6 +39,7 @@ public struct ThresholdEstimate: Hashable, Sendable {
         self.notesAnswered = notesAnswered
         self.overallReachesKeys = overallReachesKeys
         self.bounds = bounds
+        self.change = change
     }
 
     /// An interval whose upper end is more than this many times its lower end says too little to

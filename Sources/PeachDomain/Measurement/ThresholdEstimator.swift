@@ -46,7 +46,7 @@ public enum ThresholdEstimator {
         var chosenAt = bins.weight
         if let memory, memory.allowsReuse(intervals: intervals, notes: notes, weight: bins.weight, dated: bins.isDated) {
             let refits = zip(memory.drifts, memory.parameters).compactMap { drift, start in
-                ThresholdFit(bins: entries, model: ThresholdModel(notes: notes, intervals: intervals, hasShift: false, drift: drift,
+                ThresholdFit(bins: entries, model: ThresholdModel(notes: notes, intervals: intervals, drift: drift,
                                                                  smoothness: memory.smoothness), start: start)
             }
             if refits.count == memory.drifts.count, let weighted = WeightedFits(refits, score: score) {
@@ -60,14 +60,15 @@ public enum ThresholdEstimator {
                           parameters: fits.fits.map(\.parameters), intervals: intervals, notes: notes,
                           reuses: reuses, chosenAtWeight: chosenAt)
         let offsets = bins.offsetSpan ?? 0...Double.infinity
-        return (summarise(fits, entries: entries, weight: bins.weight, range: range, answered: span, offsets: offsets), next)
+        return (summarise(fits, entries: entries, weight: bins.weight, range: range, answered: span, offsets: offsets,
+                          answers: bins.answersAdded), next)
     }
 
     /// Per key of the range and overall. The overall mean is over the keys the answers reach
     /// (`answered`): beyond them the curve only extrapolates, and its interval does not show how far.
     private static func summarise(_ fits: WeightedFits, entries: [(key: AnswerBins.Key, counts: AnswerBins.Counts)],
                                   weight: Double, range: NoteRange, answered: ClosedRange<Int>,
-                                  offsets: ClosedRange<Double>) -> ThresholdEstimate {
+                                  offsets: ClosedRange<Double>, answers: Int?) -> ThresholdEstimate {
         let shares = intervalShares(entries)
         let reached = range.notes.filter { answered.contains(Int($0.rawValue)) }
         let averaged = Set(reached.isEmpty ? range.notes : reached)
@@ -81,9 +82,15 @@ public enum ThresholdEstimator {
             // Beyond the notes answered a key says nothing (`ThresholdEstimate.value(at:)`): no bounds.
             if answered.contains(note) { bounds[key] = OffsetBounds.over((note - window)...(note + window), of: entries) }
         }
-        return ThresholdEstimate(overallCurve: fits.mixed(each.map(\.overall)), curve: notes, slope: fits.best.slope,
+        let overall = fits.mixed(each.map(\.overall))
+        // Within one epoch the answers' ages are the same: a trend needs a second.
+        let change = answers.flatMap { answers in
+            answers <= AnswerBins.epochLength || reached.isEmpty ? nil
+                : ProgressChange(fits, now: overall, answersAgo: ProgressChange.lookBack(answers: answers), offsetsAsked: offsets)
+        }
+        return ThresholdEstimate(overallCurve: overall, curve: notes, slope: fits.best.slope,
                                  lapse: fits.best.lapse, answerWeight: weight, offsetsAsked: offsets, notesAnswered: answered,
-                                 overallReachesKeys: !reached.isEmpty, bounds: bounds)
+                                 overallReachesKeys: !reached.isEmpty, bounds: bounds, change: change)
     }
 
     /// One fit's log threshold and its standard deviation at each key of the range, and of the mean
@@ -108,49 +115,12 @@ public enum ThresholdEstimator {
         return (keys, (log(mean), logSpread))
     }
 
-    /// The threshold of the later part of the answers against the earlier part (bins marked
-    /// `isLater`), as the factor exp(shift) with its z-score, and the earlier overall threshold.
-    ///
-    /// The knots' prior is centred on the curve fitted to both parts together, not on the general
-    /// 10 ct: a part with less information near its threshold (the first run's descent from 100 ct)
-    /// would otherwise be drawn towards 10 ct more than the other, and a listener far from 10 ct who
-    /// never changed was told "improving" (a 0.3 ct listener in 3 of 8 runs of 300 answers).
-    static func change(_ bins: AnswerBins, range: NoteRange) -> (earlier: Double, factor: Double, z: Double)? {
-        guard bins.hasLaterPart, let span = bins.noteSpan else { return nil }
-        let entries = bins.entries
-        let notes = min(span.lowerBound, range.lowest.rawValue)...max(span.upperBound, range.highest.rawValue)
-        guard let pooled = bestFit(entries, notes: notes, intervals: bins.intervals, hasShift: false) else { return nil }
-        let centres = Array(pooled.parameters.prefix(pooled.model.knotCount))
-        let model = ThresholdModel(notes: notes, intervals: bins.intervals, hasShift: true,
-                                   smoothness: pooled.model.smoothness, knotCentres: centres)
-        guard let shift = model.shiftIndex else { return nil }
-        var start = pooled.parameters
-        start.insert(0, at: shift)
-        guard let fit = ThresholdFit(bins: entries, model: model, start: start) else { return nil }
-        let shares = intervalShares(entries)
-        // Over the keys the answers reach, as the overall threshold is (`summarise`).
-        let inRange = range.lowest.rawValue...range.highest.rawValue
-        let keys = inRange.overlaps(span) ? inRange.clamped(to: span) : inRange
-        let earlier = keys.reduce(0.0) { $0 + exp(fit.logThreshold(note: Double($1), intervalShares: shares).value) }
-            / Double(keys.count)
-        let factor = exp(fit.parameters[shift])
-        // A threshold above the offsets asked, or below the smallest the staircase plays, is said as
-        // "above"/"below", never as a number: nor is a change between two such extrapolations. (Below
-        // the smallest asked so far, as early in training, the staircase is still on its way down:
-        // the halves' fits still compare, and a listener who never changes is told "stable".)
-        guard let asked = bins.offsetSpan else { return nil }
-        let comparable = min(asked.lowerBound, StaircaseRule.offsetRange.lowerBound)...asked.upperBound
-        guard comparable.contains(earlier), comparable.contains(earlier * factor) else { return nil }
-        let spread = fit.covariance[shift, shift].squareRoot()
-        return (earlier, factor, fit.parameters[shift] / spread)
-    }
-
     /// The fit whose smoothness has the largest evidence (for `drift`, if given), from the prior mean,
     /// then also from many lapses (`ThresholdFit.withTheOtherMode`).
     static func bestFit(_ entries: [(key: AnswerBins.Key, counts: AnswerBins.Counts)], notes: ClosedRange<Int>,
-                        intervals: [DirectedInterval], hasShift: Bool, drift: Double? = nil) -> ThresholdFit? {
+                        intervals: [DirectedInterval], drift: Double? = nil) -> ThresholdFit? {
         smoothnessChoices
-            .compactMap { ThresholdFit(bins: entries, model: ThresholdModel(notes: notes, intervals: intervals, hasShift: hasShift,
+            .compactMap { ThresholdFit(bins: entries, model: ThresholdModel(notes: notes, intervals: intervals,
                                                                              drift: drift, smoothness: $0)) }
             .max { $0.logEvidence < $1.logEvidence }?
             .withTheOtherMode(bins: entries)
@@ -161,10 +131,11 @@ public enum ThresholdEstimator {
     static func choose(_ entries: [(key: AnswerBins.Key, counts: AnswerBins.Counts)], notes: ClosedRange<Int>,
                        intervals: [DirectedInterval], dated: Bool) -> WeightedFits? {
         let drifts = ThresholdModel.driftChoices
-        guard let slowest = bestFit(entries, notes: notes, intervals: intervals, hasShift: false,
-                                    drift: dated ? drifts[0] : nil) else { return nil }
+        guard let slowest = bestFit(entries, notes: notes, intervals: intervals, drift: dated ? drifts[0] : nil) else {
+            return nil
+        }
         let faster = dated ? drifts.dropFirst().compactMap {
-            ThresholdFit(bins: entries, model: ThresholdModel(notes: notes, intervals: intervals, hasShift: false, drift: $0,
+            ThresholdFit(bins: entries, model: ThresholdModel(notes: notes, intervals: intervals, drift: $0,
                                                               smoothness: slowest.model.smoothness), start: slowest.parameters)
         } : []
         return WeightedFits([slowest] + faster, score: score)

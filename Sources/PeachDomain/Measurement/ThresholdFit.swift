@@ -32,9 +32,8 @@ struct ThresholdFit: Sendable {
     private struct Term {
         let knot: Int
         let upper: Double
-        /// The interval's factor and the later answers' shift; −1 where the bin has none.
+        /// The interval's factor; −1 where the bin has none.
         let factor: Int
-        let shift: Int
         /// The past levels around the answers' age (`ThresholdModel.ageBasis`; −1: none) and the upper's weight.
         let pastLower: Int
         let pastUpper: Int
@@ -113,9 +112,8 @@ struct ThresholdFit: Sendable {
     private static func terms(_ bins: [(key: AnswerBins.Key, counts: AnswerBins.Counts)], model: ThresholdModel) -> [Term] {
         bins.map { key, counts in
             let (knot, upper) = model.basis(Double(key.note))
-            let shift = key.isLater ? model.shiftIndex ?? -1 : -1
             let past = model.ageBasis(counts.age)
-            return Term(knot: knot, upper: upper, factor: model.intervalIndex(key.interval) ?? -1, shift: shift,
+            return Term(knot: knot, upper: upper, factor: model.intervalIndex(key.interval) ?? -1,
                         pastLower: past?.lower ?? -1, pastUpper: past?.upper ?? -1, pastWeight: past?.upperWeight ?? 0, level: Double(key.level) * AnswerBins.logStep, correct: counts.correct, wrong: counts.wrong)
         }
     }
@@ -164,12 +162,6 @@ struct ThresholdFit: Sendable {
             values[count] = -slope
             count += 1
         }
-        if term.shift >= 0 {
-            logThreshold += theta[term.shift]
-            indices[count] = term.shift
-            values[count] = -slope
-            count += 1
-        }
         // The curve is the player's now; an answer's own time had its level moved by the past levels.
         if term.pastLower >= 0 {
             logThreshold += (1 - term.pastWeight) * theta[term.pastLower]
@@ -199,8 +191,7 @@ struct ThresholdFit: Sendable {
 
     /// The log-threshold at `note` for answers whose intervals are mixed as `intervalShares`, and the
     /// gradient of it with respect to the parameters (for its variance).
-    func logThreshold(note: Double, intervalShares: [DirectedInterval: Double], later: Bool = false)
-        -> (value: Double, gradient: [Double]) {
+    func logThreshold(note: Double, intervalShares: [DirectedInterval: Double]) -> (value: Double, gradient: [Double]) {
         var gradient = [Double](repeating: 0, count: model.parameterCount)
         let (index, upper) = model.basis(note)
         gradient[index] = 1 - upper
@@ -208,9 +199,18 @@ struct ThresholdFit: Sendable {
         for (interval, share) in intervalShares {
             if let factor = model.intervalIndex(interval) { gradient[factor] += share }
         }
-        if later, let shift = model.shiftIndex { gradient[shift] = 1 }
         let value = zip(gradient, parameters).reduce(0) { $0 + $1.0 * $1.1 }
         return (value, gradient)
+    }
+
+    /// The curve's level `age` thousand answers ago relative to now (log units, the same at every key),
+    /// and its gradient; nil without a drift.
+    func pastLevel(age: Double) -> (value: Double, gradient: [Double])? {
+        guard let (lower, upper, weight) = model.ageBasis(age) else { return nil }
+        var gradient = [Double](repeating: 0, count: model.parameterCount)
+        if lower >= 0 { gradient[lower] = 1 - weight }
+        gradient[upper] += weight
+        return (zip(gradient, parameters).reduce(0) { $0 + $1.0 * $1.1 }, gradient)
     }
 
     func variance(along gradient: [Double]) -> Double {

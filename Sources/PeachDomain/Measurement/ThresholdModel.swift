@@ -1,9 +1,8 @@
 import Foundation
 
 /// The shape of the fit: the log-threshold as a piecewise-linear curve over the reference notes
-/// (knots every half octave), plus a factor per interval when a mode trains several, plus (for the
-/// trend) a shift of the later part of the answers, plus (for dated answers) the curve's level in
-/// the past relative to now, plus the shared log-slope and lapse rate (as
+/// (knots every half octave), plus a factor per interval when a mode trains several, plus (for dated
+/// answers) the curve's level in the past relative to now, plus the shared log-slope and lapse rate (as
 /// `PsychometricFunction.lapseParameter`).
 ///
 /// Priors are weak and say only what a musician would: thresholds are somewhere between a tenth of
@@ -39,7 +38,6 @@ struct ThresholdModel: Sendable {
     let knots: [Double]
     /// Intervals with a factor of their own; empty when the answers use one interval only.
     let intervals: [DirectedInterval]
-    let hasShift: Bool
     /// Whether the whole curve moves with the answers' age (`AnswerBins.Counts.age`), smoothly, as
     /// the player learns: the curve is then the player's now, not the weighted mean of their past.
     /// The value is the prior spread of the rate of change now (`driftChoices`); nil: no drift.
@@ -47,26 +45,20 @@ struct ThresholdModel: Sendable {
     var hasDrift: Bool { drift != nil }
     /// Prior standard deviation of a second difference of the knot values (smoothness).
     let smoothness: Double
-    /// Where the knots' prior is centred, per knot (log cents); nil: at `priorLogThreshold`.
-    let knotCentres: [Double]?
 
-    init(notes: ClosedRange<Int>, intervals: [DirectedInterval], hasShift: Bool, drift: Double? = nil,
-         smoothness: Double, knotCentres: [Double]? = nil) {
+    init(notes: ClosedRange<Int>, intervals: [DirectedInterval], drift: Double? = nil, smoothness: Double) {
         let span = Double(notes.upperBound - notes.lowerBound)
         let count = max(2, Int((span / Self.knotSpacing).rounded()) + 1)
         knots = (0..<count).map { Double(notes.lowerBound) + span * Double($0) / Double(count - 1) }
         self.intervals = intervals.count > 1 ? intervals : []
-        self.hasShift = hasShift
         self.drift = drift
         self.smoothness = smoothness
-        self.knotCentres = knotCentres?.count == count ? knotCentres : nil
     }
 
     var knotCount: Int { knots.count }
-    var shiftIndex: Int? { hasShift ? knots.count + intervals.count : nil }
     /// The index of the first of the past levels (`ageKnots`).
-    var ageIndex: Int? { hasDrift ? knots.count + intervals.count + (hasShift ? 1 : 0) : nil }
-    var slopeIndex: Int { knots.count + intervals.count + (hasShift ? 1 : 0) + (hasDrift ? Self.ageKnots.count : 0) }
+    var ageIndex: Int? { hasDrift ? knots.count + intervals.count : nil }
+    var slopeIndex: Int { knots.count + intervals.count + (hasDrift ? Self.ageKnots.count : 0) }
     var lapseIndex: Int { slopeIndex + 1 }
     var parameterCount: Int { lapseIndex + 1 }
 
@@ -95,7 +87,7 @@ struct ThresholdModel: Sendable {
 
     var priorMean: [Double] {
         var mean = [Double](repeating: 0, count: parameterCount)
-        for k in 0..<knotCount { mean[k] = knotCentres?[k] ?? Self.priorLogThreshold }
+        for k in 0..<knotCount { mean[k] = Self.priorLogThreshold }
         mean[slopeIndex] = Self.priorLogSlope
         mean[lapseIndex] = Self.priorLapse
         return mean

@@ -35,11 +35,17 @@ struct WeightedFits: Sendable {
     /// A normal with the mean and variance of the mixture of `parts` (log values and their standard
     /// deviations, one per fit, in the fits' order).
     func mixed(_ parts: [(mean: Double, deviation: Double)]) -> CentsEstimate {
+        let (mean, deviation) = mixture(parts)
+        return CentsEstimate(logValue: mean, logStandardDeviation: deviation)
+    }
+
+    /// The mean and standard deviation of the mixture of `parts` (one normal per fit, in the fits' order).
+    func mixture(_ parts: [(mean: Double, deviation: Double)]) -> (mean: Double, deviation: Double) {
         let mean = zip(weights, parts).reduce(0) { $0 + $1.0 * $1.1.mean }
         let variance = zip(weights, parts).reduce(0) { sum, pair in
             let (weight, part) = pair
             return sum + weight * (part.deviation * part.deviation + (part.mean - mean) * (part.mean - mean))
         }
-        return CentsEstimate(logValue: mean, logStandardDeviation: variance.squareRoot())
+        return (mean, variance.squareRoot())
     }
 }

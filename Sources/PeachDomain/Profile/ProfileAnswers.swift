@@ -7,7 +7,7 @@ import Foundation
 public struct ProfileAnswers: Sendable {
     /// Raised whenever what is saved, or how answers are added, changes: a saved state of another
     /// version is never continued, the history is read again instead.
-    public static let formatVersion = 2
+    public static let formatVersion = 3
 
     public private(set) var discrimination: [TrainingMode: DiscriminationAnswers] = [:]
     public private(set) var matching: [TrainingMode: MatchingAnswers] = [:]

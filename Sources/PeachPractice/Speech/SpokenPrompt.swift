@@ -67,8 +67,8 @@ public final class ProfileReportSource: ReportSource {
         let range = settings.currentSettings.noteRange
         switch mode.skill {
         case .comparison:
-            return (profile.thresholdEstimate(for: mode, range: range)?.overallValue ?? .notEnoughAnswers,
-                    profile.answers(for: mode).change(range: range))
+            let estimate = profile.thresholdEstimate(for: mode, range: range)
+            return (estimate?.overallValue ?? .notEnoughAnswers, estimate?.change)
         case .matching:
             return (MeasuredValue(profile.matchingAccuracy(for: mode)?.meanError), profile.attempts(for: mode).change)
         }

@@ -61,8 +61,12 @@ public enum SpokenText {
         guard let change else { return texts.text(.speakNoTrend) }
         switch change.trend {
         case .stable: return texts.text(.speakStable)
-        case .improving: return texts.text(.speakImproving, abs(change.cents))
-        case .declining: return texts.text(.speakDeclining, abs(change.cents))
+        case .improving:
+            return change.answersAgo.map { texts.text(.speakImprovingSince, abs(change.cents), $0) }
+                ?? texts.text(.speakImproving, abs(change.cents))
+        case .declining:
+            return change.answersAgo.map { texts.text(.speakDecliningSince, abs(change.cents), $0) }
+                ?? texts.text(.speakDeclining, abs(change.cents))
         }
     }
 }

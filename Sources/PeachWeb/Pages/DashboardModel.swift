@@ -24,7 +24,7 @@ struct DashboardModel {
         self.calendar = calendar
         self.profile = profile
         changes = TrainingMode.allCases.reduce(into: [:]) { changes, mode in
-            changes[mode] = mode.skill == .comparison ? profile.answers(for: mode).change(range: range)
+            changes[mode] = mode.skill == .comparison ? profile.thresholdEstimate(for: mode, range: range)?.change
                 : profile.attempts(for: mode).change
         }
         timeline = digest.timeline

@@ -8,7 +8,7 @@ import Testing
 struct ThresholdDriftTests {
     @Test("an answer's age falls between two past levels, the newest between now and the first")
     func ageBasis() throws {
-        let model = ThresholdModel(notes: 36...84, intervals: [.prime], hasShift: false, drift: 0.5, smoothness: 0.3)
+        let model = ThresholdModel(notes: 36...84, intervals: [.prime], drift: 0.5, smoothness: 0.3)
         let first = try #require(model.ageIndex)
         #expect(model.ageBasis(0) == nil)
         let cases: [(Double, Int, Int, Double)] = [(0.25, -1, first, 0.5), (0.75, first, first + 1, 0.5),
@@ -17,7 +17,7 @@ struct ThresholdDriftTests {
             let basis = try #require(model.ageBasis(age))
             #expect(basis.lower == lower && basis.upper == upper && abs(basis.upperWeight - weight) < 1e-12, "age \(age)")
         }
-        #expect(ThresholdModel(notes: 36...84, intervals: [.prime], hasShift: false, smoothness: 0.3).ageBasis(1) == nil)
+        #expect(ThresholdModel(notes: 36...84, intervals: [.prime], smoothness: 0.3).ageBasis(1) == nil)
         #expect(model.slopeIndex == first + ThresholdModel.ageKnots.count)
     }
 
@@ -26,7 +26,7 @@ struct ThresholdDriftTests {
     @Test("the drift's prior: the rate now, each change of rate and each past level, nothing else",
           arguments: ThresholdModel.driftChoices)
     func driftPrior(spread: Double) throws {
-        let model = ThresholdModel(notes: 36...84, intervals: [.prime], hasShift: false, drift: spread, smoothness: 0.3)
+        let model = ThresholdModel(notes: 36...84, intervals: [.prime], drift: spread, smoothness: 0.3)
         let first = try #require(model.ageIndex)
         func quadratic(_ past: (Double) -> Double) -> Double {
             var theta = [Double](repeating: 0, count: model.parameterCount)
@@ -110,7 +110,7 @@ struct ThresholdDriftTests {
 struct WeightedFitsTests {
     static func fit(drift: Double?) throws -> ThresholdFit {
         let bins = ThresholdEstimatorTests.expectedAnswers(threshold: { _ in 8 }, slope: 3.5, perBin: 5)
-        let model = ThresholdModel(notes: 36...84, intervals: [.prime], hasShift: false, drift: drift, smoothness: 0.3)
+        let model = ThresholdModel(notes: 36...84, intervals: [.prime], drift: drift, smoothness: 0.3)
         return try #require(ThresholdFit(bins: bins.entries, model: model))
     }
 

@@ -72,7 +72,7 @@ struct ThresholdEstimatorTests {
                      isCorrect: Double.random(in: 0..<1, using: &random) < p)
         }
         for smoothness in ThresholdEstimator.smoothnessChoices {
-            let model = ThresholdModel(notes: 36...84, intervals: [.prime], hasShift: false, smoothness: smoothness)
+            let model = ThresholdModel(notes: 36...84, intervals: [.prime], smoothness: smoothness)
             for first in [ThresholdFit(bins: bins.entries, model: model),
                           ThresholdFit(bins: bins.entries, model: model)?.withTheOtherMode(bins: bins.entries)] {
                 let fit = try #require(first)
@@ -113,14 +113,11 @@ struct ThresholdEstimatorTests {
         #expect(near(coarse.overallValue, above: true, 100), "\(coarse.overallValue)")
         #expect(near(coarse.value(at: MIDINote(60)), above: true, 100), "\(coarse.value(at: MIDINote(60)))")
         #expect(coarse.plotted(at: MIDINote(60)) == nil)                                  // no dot on a chart either
-        var halves = AnswerBins()   // the same answers, as the trend splits them: no change between extrapolations
-        for (index, entry) in capped(threshold: 400, offsets: 25...100).entries.enumerated() {
-            for (isCorrect, weight) in [(true, entry.counts.correct), (false, entry.counts.wrong)] where weight > 0 {
-                halves.add(note: MIDINote(Int(entry.key.note)), interval: .prime, offset: exp(Double(entry.key.level) * AnswerBins.logStep),
-                           isCorrect: isCorrect, weight: weight, isLater: index % 2 == 1)
-            }
-        }
-        #expect(ThresholdEstimator.change(halves, range: .standard) == nil)
+        // The same answers, dated: no trend between two extrapolations.
+        let dated = try #require(ThresholdEstimator.estimate(capped(threshold: 400, offsets: 25...100).dated(answersAdded: 300),
+                                                             range: .standard))
+        #expect(dated.overallValue == coarse.overallValue)
+        #expect(dated.change == nil)
         let fine = try #require(ThresholdEstimator.estimate(capped(threshold: 0.03, offsets: 0.1...0.4), range: .standard))
         #expect(near(fine.overallValue, above: false, 0.1), "\(fine.overallValue)")
         // The staircase has not gone lower yet (answered at 0.4–4 ct only): "below 0.4 ct" is what
@@ -201,16 +198,15 @@ struct ThresholdEstimatorTests {
         #expect(abs(long.current.weight - 1 / (1 - exp2(-0.1))) < 1e-6)   // the geometric series' limit
     }
 
-    @Test("a change counts only beyond chance: |z| > 3.29")
+    @Test("a change counts only beyond chance: |z| > 3.29 for Tune & Match's halves, 2.58 for the fitted trend")
     func change() {
         #expect(ProgressChange(earlier: 10, later: 7, z: -3.3).trend == .improving)
         #expect(ProgressChange(earlier: 10, later: 7, z: -3.2).trend == .stable)
         #expect(ProgressChange(earlier: 10, later: 13, z: 4).trend == .declining)
+        #expect(ProgressChange(earlier: 10, later: 7, fittedZ: -2.6, answersAgo: 750).trend == .improving)
+        #expect(ProgressChange(earlier: 10, later: 7, fittedZ: -2.5, answersAgo: 750).trend == .stable)
+        #expect(ProgressChange(earlier: 10, later: 13, fittedZ: 2.6, answersAgo: 750).trend == .declining)
         let change = ProgressChange(earlier: 8, later: 6, z: -5)
-        #expect(change.cents == -2 && change.percent == -25)
-        #expect(MeasurementWording.change(change) == "improving: 2.0 ct lower (-25 %)")
-        #expect(MeasurementWording.threshold(CentsEstimate(value: 6.24, low: 5.12, high: 7.6))
-                == "75 % correct at 6.2 ct (5.1–7.6)")
-        #expect(MeasurementWording.threshold(nil) == "not enough answers yet")
+        #expect(change.cents == -2 && change.percent == -25 && change.answersAgo == nil)
     }
 }

@@ -44,7 +44,7 @@ struct ProfileAnswersTests {
 
     /// Every number the profile shows for a mode (compared exactly: Doubles by ==).
     struct Numbers: Equatable {
-        let answers: Int, noteCounts: [Int], estimate: ThresholdEstimate?, change: ProgressChange?
+        let answers: Int, noteCounts: [Int], estimate: ThresholdEstimate?
         let attempts: Int, accuracy: MatchingAccuracy?, matchingChange: ProgressChange?
     }
 
@@ -56,7 +56,7 @@ struct ProfileAnswersTests {
             let compared = profile.answers(for: mode)
             let attempts = profile.attempts(for: mode)
             return Numbers(answers: compared.count, noteCounts: compared.noteCounts,
-                           estimate: profile.thresholdEstimate(for: mode, range: range), change: compared.change(range: range),
+                           estimate: profile.thresholdEstimate(for: mode, range: range),
                            attempts: attempts.count, accuracy: profile.matchingAccuracy(for: mode),
                            matchingChange: attempts.change)
         }
