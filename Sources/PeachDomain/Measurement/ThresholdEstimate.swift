@@ -106,13 +106,16 @@ public struct ThresholdEstimate: Hashable, Sendable {
     /// as the answers at the extreme offsets show by themselves (`OffsetBounds`), however wide or
     /// narrow its interval, else "not enough answers yet". (The fit alone said "below 5.9 ct" of a
     /// 10 ct player after 50 answers, its value 5.8 (3.5–9.6); and, with a lapse rate fitted near its
-    /// largest, "below 55 ct" of a 150 ct player answering at chance.) An interval reaching above the
-    /// answers' own upper bound is cut to "below" it: the priors held it there, not the answers.
+    /// largest, "below 55 ct" of a 150 ct player answering at chance.) An interval reaching from below
+    /// the answers' own upper bound to above it is cut to "below" it: the priors held it there, not the
+    /// answers. An interval wholly above that bound is not: the bound rests on answers of every age,
+    /// the fit on the player now (a 0.03 ct player whose threshold became 0.3 ct was still said "below
+    /// 0.10 ct" 1,000 answers later, by their old answers at 0.1 ct, while the fit said 0.34 (0.32–0.37)).
     private func said(_ estimate: CentsEstimate, bounds: OffsetBounds) -> MeasuredValue {
         let asked = offsetsAsked
         if estimate.value > asked.upperBound, let above = bounds.above { return .above(above) }
         if estimate.value < asked.lowerBound, let below = bounds.below { return .below(below) }
-        if let below = bounds.below, estimate.high > below { return .below(below) }
+        if let below = bounds.below, estimate.low < below, estimate.high > below { return .below(below) }
         return estimate.isUseful && asked.contains(estimate.value) ? .measured(estimate) : .notEnoughAnswers
     }
 }

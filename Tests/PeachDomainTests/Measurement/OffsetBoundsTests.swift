@@ -102,6 +102,11 @@ struct OffsetBoundsTests {
         #expect(estimate(held).value(at: key) == .measured(held))
         #expect(estimate(held, bounds: OffsetBounds(below: 8)).value(at: key) == .below(8))
         #expect(estimate(held, bounds: OffsetBounds(below: 12)).value(at: key) == .measured(held))   // within the bound
+        // Wholly above the answers' "below" (old answers right at small offsets, the player worse now,
+        // which the fit follows and the bound does not): the fit is said.
+        let worse = CentsEstimate(value: 9, low: 8.2, high: 9.9)
+        #expect(estimate(worse, bounds: OffsetBounds(below: 6)).value(at: key) == .measured(worse))
+        #expect(estimate(worse, bounds: OffsetBounds(below: 6)).overallValue == .measured(worse))
         let high = CentsEstimate(value: 104, low: 60, high: 180)
         #expect(estimate(high).value(at: key) == .notEnoughAnswers)
         #expect(estimate(high, bounds: OffsetBounds(above: 50)).value(at: key) == .above(50))
