@@ -116,6 +116,10 @@ public struct ThresholdEstimate: Hashable, Sendable {
         if estimate.value > asked.upperBound, let above = bounds.above { return .above(above) }
         if estimate.value < asked.lowerBound, let below = bounds.below { return .below(below) }
         if let below = bounds.below, estimate.low < below, estimate.high > below { return .below(below) }
+        // An interval reaching above the largest offset asked (100 ct, where the staircase stops) rests on
+        // the model beyond every answer: a 150 ct player was measured at 79–95 ct, (52–119) to (72–126),
+        // after 50 answers (6 of 20).
+        guard estimate.high <= asked.upperBound else { return .notEnoughAnswers }
         return estimate.isUseful && asked.contains(estimate.value) ? .measured(estimate) : .notEnoughAnswers
     }
 }

@@ -107,6 +107,15 @@ struct OffsetBoundsTests {
         let worse = CentsEstimate(value: 9, low: 8.2, high: 9.9)
         #expect(estimate(worse, bounds: OffsetBounds(below: 6)).value(at: key) == .measured(worse))
         #expect(estimate(worse, bounds: OffsetBounds(below: 6)).overallValue == .measured(worse))
+        // Inside the offsets asked but reaching above the largest (100 ct, where the staircase stops):
+        // the model beyond every answer, not a measurement.
+        let nearTheTop = CentsEstimate(value: 80, low: 55, high: 118)
+        let top = ThresholdEstimate(overallCurve: nearTheTop, curve: [key: nearTheTop], slope: 3.5, answerWeight: 50,
+                                    offsetsAsked: 30...100, bounds: [key: OffsetBounds()])
+        #expect(top.value(at: key) == .notEnoughAnswers)
+        #expect(top.overallValue == .notEnoughAnswers)
+        let belowTheTop = CentsEstimate(value: 70, low: 55, high: 95)
+        #expect(estimate(belowTheTop).value(at: key) == .measured(belowTheTop))
         let high = CentsEstimate(value: 104, low: 60, high: 180)
         #expect(estimate(high).value(at: key) == .notEnoughAnswers)
         #expect(estimate(high, bounds: OffsetBounds(above: 50)).value(at: key) == .above(50))

@@ -74,6 +74,25 @@ struct ThresholdAccuracyTests {
         #expect(Double(inside) >= 0.8 * Double(Self.users), "inside the interval: \(inside) of \(Self.users)")
     }
 
+    /// Far from the prior's 10 ct, early: the staircase still on its way down to a 0.3 ct player, or
+    /// held at its 100 ct top by an 80 ct one. With each knot's prior the level's, the curve was held
+    /// at the answers' edge: the 0.3 ct player's interval contained the truth for about half, the 80 ct
+    /// player was measured 0.75× too low (`ThresholdModel.priorLogThresholdSpread`).
+    @Test("listeners far from 10 ct, after 300 answers: measured, within ±15 % and inside the interval for at least 80 %",
+          arguments: [0.3, 80])
+    func farFromTheUsual(cents: Double) {
+        let simulation = SimulatedUsers(listener: SimulatedListener.make(.weibull, slope: 2.5, lapse: 0.02, [(60, cents)]))
+        var within = 0, inside = 0
+        simulation.run(users: Self.users, trials: 300, at: [300]) { _, profile, done in
+            let truth = simulation.trueOverall(after: done)
+            guard let overall = profile.thresholdEstimate(for: .compare, range: simulation.settings.noteRange)?.overall else { return }
+            if abs(overall.value / truth - 1) <= 0.15 { within += 1 }
+            if overall.low <= truth, truth <= overall.high { inside += 1 }
+        }
+        #expect(Double(within) >= 0.8 * Double(Self.users), "\(cents) ct, within ±15 %: \(within) of \(Self.users)")
+        #expect(Double(inside) >= 0.8 * Double(Self.users), "\(cents) ct, inside the interval: \(inside) of \(Self.users)")
+    }
+
     /// How many of the simulated users' overall thresholds are within ±15 % of the truth after `trials`.
     static func usersWithin15Percent(_ simulation: SimulatedUsers, after trials: Int) -> Int {
         var within = 0

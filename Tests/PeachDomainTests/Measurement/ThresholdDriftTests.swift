@@ -46,6 +46,18 @@ struct ThresholdDriftTests {
         #expect(abs(quadratic { rate * min($0, 1) } - expected) < 1e-9 * expected)
     }
 
+    /// Moving every knot by the same amount moves the curve's level: its prior is the level's (spread
+    /// `priorLogThresholdSpread`) whatever the number of knots, not that many knots' priors at once.
+    @Test("the prior of the curve's level is the same for a narrow and a wide range of notes", arguments: [48...72, 24...108])
+    func levelPrior(notes: ClosedRange<Int>) {
+        let model = ThresholdModel(notes: notes, intervals: [.prime], smoothness: 0.3)
+        var shift = [Double](repeating: 0, count: model.parameterCount)
+        for k in 0..<model.knotCount { shift[k] = 1 }
+        let precision = zip(shift, model.priorPrecision.times(shift)).reduce(0) { $0 + $1.0 * $1.1 }
+        let spread = ThresholdModel.priorLogThresholdSpread
+        #expect(abs(precision - 1 / (spread * spread)) < 1e-12, "\(model.knotCount) knots: \(precision)")
+    }
+
     @Test("answers are dated by epoch; those older than the last past level are merged, so the bins stop growing")
     func epochs() throws {
         var decaying = DecayingAnswerBins(halfLife: 1000)
