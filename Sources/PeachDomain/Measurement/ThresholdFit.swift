@@ -29,7 +29,7 @@ struct ThresholdFit: Sendable {
     /// A bin as the fit reads it: the model's lookups for its key (knots, factors) are made once per
     /// fit, not once per scoring step, and its row of ∂p/∂θ (at most eight parameters) is kept in
     /// place rather than in arrays rebuilt for every bin.
-    private struct Term {
+    struct Term {
         let knot: Int
         let upper: Double
         /// The interval's factor; −1 where the bin has none.
@@ -89,7 +89,7 @@ struct ThresholdFit: Sendable {
     }
 
     /// The posterior's gradient, its Fisher information and its log (up to a constant) at `theta`.
-    private static func evaluate(_ terms: [Term], model: ThresholdModel, prior: (mean: [Double], precision: SymmetricMatrix),
+    static func evaluate(_ terms: [Term], model: ThresholdModel, prior: (mean: [Double], precision: SymmetricMatrix),
                                  at theta: [Double]) -> (gradient: [Double], information: SymmetricMatrix, logPosterior: Double) {
         let deviation = zip(prior.mean, theta).map { $0 - $1 }
         var gradient = prior.precision.times(deviation)
@@ -109,7 +109,7 @@ struct ThresholdFit: Sendable {
         return (gradient, information, logPosterior)
     }
 
-    private static func terms(_ bins: [(key: AnswerBins.Key, counts: AnswerBins.Counts)], model: ThresholdModel) -> [Term] {
+    static func terms(_ bins: [(key: AnswerBins.Key, counts: AnswerBins.Counts)], model: ThresholdModel) -> [Term] {
         bins.map { key, counts in
             let (knot, upper) = model.basis(Double(key.note))
             let past = model.ageBasis(counts.age)

@@ -58,6 +58,38 @@ struct ThresholdDriftTests {
         #expect(abs(precision - 1 / (spread * spread)) < 1e-12, "\(model.knotCount) knots: \(precision)")
     }
 
+    /// Fisher scoring climbs the gradient `ThresholdFit.row` builds by hand for every kind of parameter
+    /// (knots, an interval's factor, the past levels on both sides of an answer's age, slope, lapse):
+    /// it must be the log posterior's, which central differences measure.
+    @Test("the log posterior's gradient is its derivative, for every parameter")
+    func gradientIsTheDerivative() {
+        var random = SeededRandomGenerator(seed: 5)
+        var bins = DecayingAnswerBins(halfLife: DiscriminationAnswers.halfLife)
+        let fifth = DirectedInterval(.perfectFifth, .up)
+        for index in 0..<2500 {
+            let threshold = 12 * exp2(-Double(index) / 2000)
+            let offset = threshold * exp(Double.random(in: -1.5...1.5, using: &random))
+            let p = PsychometricFunction.probabilityCorrect(logOffset: log(offset), logThreshold: log(threshold), slope: 3)
+            bins.add(note: MIDINote(Int.random(in: 36...84, using: &random)), interval: index % 3 == 0 ? fifth : .prime,
+                     offset: offset, isCorrect: Double.random(in: 0..<1, using: &random) < p)
+        }
+        let model = ThresholdModel(notes: 36...84, intervals: [.prime, fifth], drift: 0.5, smoothness: 0.3)
+        let terms = ThresholdFit.terms(bins.current.entries, model: model)
+        let prior = (mean: model.priorMean, precision: model.priorPrecision)
+        let theta = prior.mean.map { $0 + Double.random(in: -0.3...0.3, using: &random) }
+        let gradient = ThresholdFit.evaluate(terms, model: model, prior: prior, at: theta).gradient
+        let step = 1e-5
+        for index in theta.indices {
+            var up = theta, down = theta
+            up[index] += step
+            down[index] -= step
+            let difference = (ThresholdFit.evaluate(terms, model: model, prior: prior, at: up).logPosterior
+                - ThresholdFit.evaluate(terms, model: model, prior: prior, at: down).logPosterior) / (2 * step)
+            #expect(abs(difference - gradient[index]) < 1e-4 * max(1, abs(gradient[index])),
+                    "parameter \(index): \(gradient[index]) against \(difference)")
+        }
+    }
+
     @Test("answers are dated by epoch; those older than the last past level are merged, so the bins stop growing")
     func epochs() throws {
         var decaying = DecayingAnswerBins(halfLife: 1000)
