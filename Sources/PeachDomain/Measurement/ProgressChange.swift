@@ -23,8 +23,10 @@ public struct ProgressChange: Hashable, Sendable {
     public static let largestPart = 1500
 
     /// How many answers ago Hear & Compare's trend looks back to: the middle of the earlier half of
-    /// the most recent answers (at most 3,000), e.g. 225 after 300 answers, 2,250 after 3,000.
-    public static func lookBack(answers: Int) -> Int { 3 * min(answers, 2 * largestPart) / 4 }
+    /// the answers, at most `longestLookBack` (e.g. 225 after 300 answers, 2,250 from 3,000 on).
+    public static func lookBack(answers: Int) -> Int { min(3 * answers / 4, longestLookBack) }
+    /// The middle of the earlier half of 3,000 answers: about a month of daily practice.
+    public static let longestLookBack = 2250
 
     public let trend: ProgressTimeline.Trend
     /// The earlier and later value (threshold or mean error) in cents.

@@ -23,7 +23,8 @@ public struct ThresholdEstimate: Hashable, Sendable {
     /// keys within a quarter octave of it (`OffsetBounds`).
     public let bounds: [MIDINote: OffsetBounds]
     /// The overall threshold now against some answers ago (`ProgressChange.lookBack`), from the same
-    /// fits; nil for undated answers, too few of them, or either value beyond the offsets asked.
+    /// fits; nil for undated answers, answers of one epoch only (the first 100), answers that reach no
+    /// key of the range, or either value beyond the offsets asked.
     public let change: ProgressChange?
 
     public init(overallCurve: CentsEstimate, curve: [MIDINote: CentsEstimate], slope: Double,
@@ -118,8 +119,8 @@ public struct ThresholdEstimate: Hashable, Sendable {
         if let below = bounds.below, estimate.low < below, estimate.high > below { return .below(below) }
         // An interval reaching above the largest offset asked (100 ct, where the staircase stops) rests on
         // the model beyond every answer: a 150 ct player was measured at 79–95 ct, (52–119) to (72–126),
-        // after 50 answers (6 of 20).
-        guard estimate.high <= asked.upperBound else { return .notEnoughAnswers }
+        // after 50 answers (6 of 20). Where the answers there bound it from below, that is what is said.
+        guard estimate.high <= asked.upperBound else { return bounds.above.map { .above($0) } ?? .notEnoughAnswers }
         return estimate.isUseful && asked.contains(estimate.value) ? .measured(estimate) : .notEnoughAnswers
     }
 }

@@ -84,9 +84,9 @@ public enum ThresholdEstimator {
         }
         let overall = fits.mixed(each.map(\.overall))
         // Within one epoch the answers' ages are the same: a trend needs a second.
-        let change = answers.flatMap { answers in
-            answers <= AnswerBins.epochLength || reached.isEmpty ? nil
-                : ProgressChange(fits, now: overall, answersAgo: ProgressChange.lookBack(answers: answers), offsetsAsked: offsets)
+        let change = answers.flatMap { count in
+            count <= AnswerBins.epochLength || reached.isEmpty ? nil
+                : ProgressChange(fits, now: overall, answersAgo: ProgressChange.lookBack(answers: count), offsetsAsked: offsets)
         }
         return ThresholdEstimate(overallCurve: overall, curve: notes, slope: fits.best.slope,
                                  lapse: fits.best.lapse, answerWeight: weight, offsetsAsked: offsets, notesAnswered: answered,

@@ -90,7 +90,7 @@ struct ThresholdFit: Sendable {
 
     /// The posterior's gradient, its Fisher information and its log (up to a constant) at `theta`.
     static func evaluate(_ terms: [Term], model: ThresholdModel, prior: (mean: [Double], precision: SymmetricMatrix),
-                                 at theta: [Double]) -> (gradient: [Double], information: SymmetricMatrix, logPosterior: Double) {
+                         at theta: [Double]) -> (gradient: [Double], information: SymmetricMatrix, logPosterior: Double) {
         let deviation = zip(prior.mean, theta).map { $0 - $1 }
         var gradient = prior.precision.times(deviation)
         var information = prior.precision

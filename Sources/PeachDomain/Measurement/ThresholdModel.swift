@@ -14,13 +14,18 @@ struct ThresholdModel: Sendable {
     static let knotSpacing = 6.0
     static let priorLogThreshold = log(10.0)
     /// The prior spread of the curve's level, the mean of its knots (log units): 10 ct e^±3.9, 0.2 to
-    /// 500 ct. Each knot has it √(knots) times wider, so that their mean has it: when it was each
-    /// knot's own, the smoothness tying the knots together made the level's prior √9 = 3 times as tight
-    /// (10 ct e^±1.3, 2.7 to 37 ct), and the curve was pulled to the answers' edge: a 0.03 ct player
-    /// whose staircase had got to 0.47 ct was measured at 0.46 (0.28–0.76) after 300 answers (15 of
-    /// 40), a 0.3 ct player's interval held the truth for 21 of 40 (now 36), an 80 ct player at 100
-    /// answers was measured 0.75× too low.
+    /// 500 ct. (When each knot had this spread of its own, the smoothness tying the knots together made
+    /// the level's prior √9 = 3 times as tight, 2.7 to 37 ct, and the curve was pulled to the answers'
+    /// edge: a 0.03 ct player whose staircase had got to 0.47 ct was measured at 0.46 (0.28–0.76) after
+    /// 300 answers (15 of 40; now none), a 0.3 ct player's interval held the truth for 21 of 40 (now
+    /// 32), an 80 ct player at 100 answers was measured 0.75× too low (now 0.87×).)
     static let priorLogThresholdSpread = 2.0
+    /// The prior spread of the curve's tilt, its least-squares line's rise from the lowest knot to the
+    /// highest (log units): the two ends of the range rarely differ by more than e^4 (what the knots'
+    /// own priors used to give it, for nine knots). The second differences are the smoothness's. (Four
+    /// instead: a 0.3 ct player at 300 answers within ±15 % for 64 of 80 instead of 55, a 200→20 ct
+    /// ramp for 31 instead of 40.)
+    static let priorTiltSpread = 2.0
     static let priorLogSlope = log(3.5)
     static let priorLogSlopeSpread = 0.5
     static let priorFactorSpread = 1.0
@@ -102,8 +107,7 @@ struct ThresholdModel: Sendable {
 
     var priorPrecision: SymmetricMatrix {
         var precision = SymmetricMatrix(size: parameterCount)
-        let levelPrecision = 1 / (Self.priorLogThresholdSpread * Self.priorLogThresholdSpread * Double(knotCount))
-        for k in 0..<knotCount { precision[k, k] += levelPrecision }
+        addLevelAndTiltPrior(to: &precision)
         let curvature = 1 / (smoothness * smoothness)
         if knotCount >= 3 {
             for k in 0..<(knotCount - 2) {
@@ -120,6 +124,19 @@ struct ThresholdModel: Sendable {
         precision[slopeIndex, slopeIndex] = 1 / (Self.priorLogSlopeSpread * Self.priorLogSlopeSpread)
         precision[lapseIndex, lapseIndex] = 1 / (Self.priorLapseSpread * Self.priorLapseSpread)
         return precision
+    }
+
+    /// The curve's level (the knots' mean) ~ N(priorLogThreshold, priorLogThresholdSpread²) and its tilt
+    /// ~ N(0, priorTiltSpread²); with the smoothness's second differences they make a proper prior.
+    private func addLevelAndTiltPrior(to precision: inout SymmetricMatrix) {
+        let knots = Array(0..<knotCount)
+        let count = Double(knotCount)
+        precision.addOuterProduct(indices: knots, values: knots.map { _ in 1 / count },
+                                  weight: 1 / (Self.priorLogThresholdSpread * Self.priorLogThresholdSpread))
+        let centre = (count - 1) / 2
+        let spread = knots.reduce(0) { $0 + (Double($1) - centre) * (Double($1) - centre) }
+        precision.addOuterProduct(indices: knots, values: knots.map { (Double($0) - centre) * (count - 1) / spread },
+                                  weight: 1 / (Self.priorTiltSpread * Self.priorTiltSpread))
     }
 
     /// The rate of change now (the first segment's slope) ~ N(0, spread²), and each change of rate from

@@ -46,16 +46,24 @@ struct ThresholdDriftTests {
         #expect(abs(quadratic { rate * min($0, 1) } - expected) < 1e-9 * expected)
     }
 
-    /// Moving every knot by the same amount moves the curve's level: its prior is the level's (spread
-    /// `priorLogThresholdSpread`) whatever the number of knots, not that many knots' priors at once.
-    @Test("the prior of the curve's level is the same for a narrow and a wide range of notes", arguments: [48...72, 24...108])
-    func levelPrior(notes: ClosedRange<Int>) {
+    /// Moving every knot by the same amount moves the curve's level, tilting it along a line its tilt:
+    /// each has its own prior (`priorLogThresholdSpread`, `priorTiltSpread`) whatever the number of
+    /// knots, not that many knots' priors at once, and the two are independent.
+    @Test("the priors of the curve's level and tilt are the same for a narrow and a wide range of notes",
+          arguments: [48...72, 24...108])
+    func levelAndTiltPrior(notes: ClosedRange<Int>) {
         let model = ThresholdModel(notes: notes, intervals: [.prime], smoothness: 0.3)
-        var shift = [Double](repeating: 0, count: model.parameterCount)
-        for k in 0..<model.knotCount { shift[k] = 1 }
-        let precision = zip(shift, model.priorPrecision.times(shift)).reduce(0) { $0 + $1.0 * $1.1 }
-        let spread = ThresholdModel.priorLogThresholdSpread
-        #expect(abs(precision - 1 / (spread * spread)) < 1e-12, "\(model.knotCount) knots: \(precision)")
+        let last = Double(model.knotCount - 1)
+        func quadratic(_ a: [Double], _ b: [Double]) -> Double { zip(a, model.priorPrecision.times(b)).reduce(0) { $0 + $1.0 * $1.1 } }
+        var level = [Double](repeating: 0, count: model.parameterCount), tilt = level
+        for k in 0..<model.knotCount {
+            level[k] = 1
+            tilt[k] = Double(k) / last - 0.5   // a rise of 1 from the lowest knot to the highest
+        }
+        let (spread, tiltSpread) = (ThresholdModel.priorLogThresholdSpread, ThresholdModel.priorTiltSpread)
+        #expect(abs(quadratic(level, level) - 1 / (spread * spread)) < 1e-12, "\(model.knotCount) knots")
+        #expect(abs(quadratic(tilt, tilt) - 1 / (tiltSpread * tiltSpread)) < 1e-12, "\(model.knotCount) knots")
+        #expect(abs(quadratic(level, tilt)) < 1e-12)
     }
 
     /// Fisher scoring climbs the gradient `ThresholdFit.row` builds by hand for every kind of parameter
@@ -110,7 +118,7 @@ struct ThresholdDriftTests {
         #expect(try abs(#require(ages[199]) - 0.0495) < 1e-12)
         #expect(ages[AnswerBins.longAgo] == AnswerBins.longAgoAge)
         #expect(ages.values.allSatisfy { $0 > 0 && $0 < AnswerBins.longAgoAge + 0.1 })
-        // Undated bins (the trend's halves) have no ages, and their fit no drift.
+        // Undated bins have no ages, and their fit no drift.
         var undated = AnswerBins()
         undated.add(note: MIDINote(60), interval: .prime, offset: 5, isCorrect: true)
         #expect(!undated.isDated && undated.entries.allSatisfy { $0.counts.age == 0 })

@@ -47,6 +47,15 @@ struct ThresholdMemoryTests {
         #expect(abs(log(refitChange.earlier / freshChange.earlier)) < 1e-4 && abs(log(refitChange.later / freshChange.later)) < 1e-4)
     }
 
+    @Test("no trend while every answer is of one epoch (the first 100): the fit cannot see a change within it")
+    func trendNeedsTwoEpochs() throws {
+        let range = try NoteRange(lowest: MIDINote(36), highest: MIDINote(84))
+        let first = try #require(ThresholdEstimator.estimate(Self.learner(100, seed: 3).current, range: range))
+        #expect(first.overall != nil && first.change == nil)
+        let second = try #require(ThresholdEstimator.estimate(Self.learner(150, seed: 3).current, range: range))
+        #expect(second.change?.answersAgo == 112)
+    }
+
     @Test("the memory is not used once the answers have grown by more than a tenth, nor for another range")
     func choosesAgain() throws {
         var bins = Self.learner(1000, seed: 7)
