@@ -63,13 +63,7 @@ struct ThresholdAccuracyTests {
         ]
         let (listener, trials) = learners[index]
         let simulation = SimulatedUsers(listener: listener)
-        var within = 0, inside = 0
-        simulation.run(users: Self.users, trials: trials, at: [trials]) { _, profile, done in
-            let truth = simulation.trueOverall(after: done)
-            guard let overall = profile.thresholdEstimate(for: .compare, range: simulation.settings.noteRange)?.overall else { return }
-            if abs(overall.value / truth - 1) <= 0.15 { within += 1 }
-            if overall.low <= truth, truth <= overall.high { inside += 1 }
-        }
+        let (within, inside) = Self.usersWithinAndInside(simulation, after: trials)
         #expect(Double(within) >= 0.8 * Double(Self.users), "within ±15 %: \(within) of \(Self.users)")
         #expect(Double(inside) >= 0.8 * Double(Self.users), "inside the interval: \(inside) of \(Self.users)")
     }
@@ -82,15 +76,22 @@ struct ThresholdAccuracyTests {
           arguments: [0.3, 80])
     func farFromTheUsual(cents: Double) {
         let simulation = SimulatedUsers(listener: SimulatedListener.make(.weibull, slope: 2.5, lapse: 0.02, [(60, cents)]))
+        let (within, inside) = Self.usersWithinAndInside(simulation, after: 300)
+        #expect(Double(within) >= 0.8 * Double(Self.users), "\(cents) ct, within ±15 %: \(within) of \(Self.users)")
+        #expect(Double(inside) >= 0.8 * Double(Self.users), "\(cents) ct, inside the interval: \(inside) of \(Self.users)")
+    }
+
+    /// How many of the simulated users' overall thresholds are measured within ±15 % of the truth after
+    /// `trials`, and how many intervals contain it.
+    static func usersWithinAndInside(_ simulation: SimulatedUsers, after trials: Int) -> (within: Int, inside: Int) {
         var within = 0, inside = 0
-        simulation.run(users: Self.users, trials: 300, at: [300]) { _, profile, done in
+        simulation.run(users: users, trials: trials, at: [trials]) { _, profile, done in
             let truth = simulation.trueOverall(after: done)
-            guard let overall = profile.thresholdEstimate(for: .compare, range: simulation.settings.noteRange)?.overall else { return }
+            guard let overall = profile.thresholdEstimate(for: simulation.mode, range: simulation.settings.noteRange)?.overall else { return }
             if abs(overall.value / truth - 1) <= 0.15 { within += 1 }
             if overall.low <= truth, truth <= overall.high { inside += 1 }
         }
-        #expect(Double(within) >= 0.8 * Double(Self.users), "\(cents) ct, within ±15 %: \(within) of \(Self.users)")
-        #expect(Double(inside) >= 0.8 * Double(Self.users), "\(cents) ct, inside the interval: \(inside) of \(Self.users)")
+        return (within, inside)
     }
 
     /// How many of the simulated users' overall thresholds are within ±15 % of the truth after `trials`.
