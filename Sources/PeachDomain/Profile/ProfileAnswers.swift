@@ -33,8 +33,10 @@ public struct ProfileAnswers: Sendable {
 
     /// A state saved by `saved()`; throws for bytes that are not one, or one of another version.
     public init(saved bytes: Data) throws {
+        // The version first: another version's bins need not even decode as this one's.
+        let version = try JSONDecoder().decode(Version.self, from: bytes).version
+        guard version == Self.formatVersion else { throw SavedStateError.otherVersion(version) }
         let saved = try JSONDecoder().decode(Saved.self, from: bytes)
-        guard saved.version == Self.formatVersion else { throw SavedStateError.otherVersion(saved.version) }
         for (name, answers) in saved.discrimination {
             guard let mode = TrainingMode(rawValue: name), mode.skill == .comparison else {
                 throw SavedStateError.unknownMode(name)
@@ -53,6 +55,8 @@ public struct ProfileAnswers: Sendable {
         case otherVersion(Int)
         case unknownMode(String)
     }
+
+    private struct Version: Decodable { let version: Int }
 
     /// Modes as their names: a dictionary keyed by strings is a JSON object, sorted on encoding.
     private struct Saved: Codable {

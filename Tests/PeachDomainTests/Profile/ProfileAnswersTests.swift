@@ -127,6 +127,10 @@ struct ProfileAnswersTests {
         #expect(text.contains("\"version\":\(ProfileAnswers.formatVersion)"))
         let older = Data(text.replacingOccurrences(of: "\"version\":\(ProfileAnswers.formatVersion)", with: "\"version\":0").utf8)
         #expect(throws: ProfileAnswers.SavedStateError.otherVersion(0)) { try ProfileAnswers(saved: older) }
+        // Another version's bins need not decode as this one's (version 2 had seven numbers per bin): the
+        // version is what is said, not a decoding error.
+        let otherLayout = Data(#"{"discrimination":{"compare":"seven numbers a bin"},"matching":{},"version":2}"#.utf8)
+        #expect(throws: ProfileAnswers.SavedStateError.otherVersion(2)) { try ProfileAnswers(saved: otherLayout) }
         #expect(throws: (any Error).self) { try ProfileAnswers(saved: Data(saved.prefix(saved.count / 2))) }
         #expect(throws: (any Error).self) { try ProfileAnswers(saved: Data("{}".utf8)) }
         #expect(throws: Never.self) { try ProfileAnswers(saved: saved) }
