@@ -116,6 +116,26 @@ struct SimulateCommandTests {
         #expect(outputs[0] == outputs[1] && outputs[0].count > 1000)
     }
 
+    /// The profile reads a history in time order: a second simulation dated among the first's answers
+    /// (as it was, over its own last days) was read interleaved with them, not as it was trained.
+    @Test("a second simulation into the same history is dated after the answers already there", .enabled(if: binaryAvailable))
+    func continuesTheHistory() throws {
+        let workspace = try Workspace()
+        let listener = try workspace.listener(Self.flat)
+        _ = try PeachCommandTests.run(["simulate", "--listener", listener, "--trials", "300", "--days", "2", "--data-dir", workspace.data])
+        _ = try PeachCommandTests.run(["simulate", "--listener", listener, "--trials", "300", "--days", "3",
+                                       "--mode", "compare-intervals", "--data-dir", workspace.data])
+        let output = try PeachCommandTests.run(["history", "--json", "--limit", "600", "--data-dir", workspace.data]).output
+        let answers = try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [[String: Any]])
+        func times(_ singleNotes: Bool) -> [String] {
+            answers.filter { ($0["interval"] as? String == "P1") == singleNotes }.compactMap { $0["timestamp"] as? String }
+        }
+        let (first, second) = (times(true), times(false))
+        #expect(first.count == 300 && second.count == 300)
+        // ISO 8601 in UTC with milliseconds: in time order as strings.
+        #expect(try #require(first.max()) < #require(second.min()))
+    }
+
     @Test("a bad listener file is refused with FILE:LINE:COLUMN and nothing is stored", .enabled(if: binaryAvailable))
     func badListener() throws {
         let workspace = try Workspace()

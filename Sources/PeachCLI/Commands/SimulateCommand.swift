@@ -64,16 +64,21 @@ struct SimulateCommand: ParsableCommand {
         guard let history = try store.openStore(create: true, durability: .deferred) else { return }
         // The profile so far, read one answer at a time.
         var digest = HistoryDigest(now: Date(), calendar: SystemCalendar())
-        try history.forEachAnswer(comparison: { digest.add($0) }, pitchMatching: { digest.add($0) })
-        let stored = digest
+        var latest = Date.distantPast
+        try history.forEachAnswer(comparison: { digest.add($0); latest = max(latest, $0.timestamp) },
+                                  pitchMatching: { digest.add($0); latest = max(latest, $0.timestamp) })
+        let (stored, after) = (digest, latest)
         let seed = seed ?? UInt64.random(in: 1...UInt64(UInt32.max))
         let (mode, trials, runLength, days, runs) = (mode, trials, runLength, days, runs)
         let started = ContinuousClock.now
         let texts = CommandLineTexts.current
         let summary = MainActor.assumeIsolated {
             let profile = PerceptualProfile(stored)
-            let span = (days ?? Double(runs)) * 86_400
-            let first = Date().addingTimeInterval(-span)
+            // Over the last `days`, but after the answers already stored: a second simulation continues
+            // the first, so the history's order and its dates agree (they interleaved before).
+            let now = Date()
+            let first = max(now.addingTimeInterval(-(days ?? Double(runs)) * 86_400), after.addingTimeInterval(1))
+            let span = max(now.timeIntervalSince(first), Double(runs))
             let simulation = TrainingSimulation(
                 listener: listener, profile: profile, comparisonObservers: [history, profile],
                 matchingObservers: [history, profile], settings: FixedSettingsProvider(settings), start: first, seed: seed)
