@@ -119,8 +119,9 @@ public struct ThresholdEstimate: Hashable, Sendable {
         if let below = bounds.below, estimate.low < below, estimate.high > below { return .below(below) }
         // An interval reaching above the largest offset asked (100 ct, where the staircase stops) rests on
         // the model beyond every answer: a 150 ct player was measured at 79–95 ct, (52–119) to (72–126),
-        // after 50 answers (6 of 20). Where the answers there bound it from below, that is what is said.
-        guard estimate.high <= asked.upperBound else { return bounds.above.map { .above($0) } ?? .notEnoughAnswers }
+        // after 50 answers (6 of 20). Not "above" either, even where the answers at the largest offsets
+        // say so: the fitted value lies inside, and those answers may be old (a learner's).
+        guard estimate.high <= asked.upperBound else { return .notEnoughAnswers }
         return estimate.isUseful && asked.contains(estimate.value) ? .measured(estimate) : .notEnoughAnswers
     }
 }

@@ -33,9 +33,6 @@ public struct ProfileAnswers: Sendable {
 
     /// A state saved by `saved()`; throws for bytes that are not one, or one of another version.
     public init(saved bytes: Data) throws {
-        // The version first: another version's bins need not even decode as this one's.
-        let version = try JSONDecoder().decode(Version.self, from: bytes).version
-        guard version == Self.formatVersion else { throw SavedStateError.otherVersion(version) }
         let saved = try JSONDecoder().decode(Saved.self, from: bytes)
         for (name, answers) in saved.discrimination {
             guard let mode = TrainingMode(rawValue: name), mode.skill == .comparison else {
@@ -56,12 +53,25 @@ public struct ProfileAnswers: Sendable {
         case unknownMode(String)
     }
 
-    private struct Version: Decodable { let version: Int }
-
     /// Modes as their names: a dictionary keyed by strings is a JSON object, sorted on encoding.
     private struct Saved: Codable {
         let version: Int
         let discrimination: [String: DiscriminationAnswers]
         let matching: [String: MatchingAnswers]
+
+        init(version: Int, discrimination: [String: DiscriminationAnswers], matching: [String: MatchingAnswers]) {
+            self.version = version
+            self.discrimination = discrimination
+            self.matching = matching
+        }
+
+        /// The version first: another version's bins need not even decode as this one's.
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            version = try container.decode(Int.self, forKey: .version)
+            guard version == ProfileAnswers.formatVersion else { throw SavedStateError.otherVersion(version) }
+            discrimination = try container.decode([String: DiscriminationAnswers].self, forKey: .discrimination)
+            matching = try container.decode([String: MatchingAnswers].self, forKey: .matching)
+        }
     }
 }
