@@ -296,6 +296,8 @@ public enum TextKey: String, CaseIterable, Sendable {
     case messageRunLengthTooShort
     case messageDaysNotPositive
     case messageSimulationBefore2000
+    case messageSimulationNoRoom
+    case messageSimulationDaysTooShort
     // peach run: start-up failures and log lines
     case runConfigurationInvalid
     case runCannotOpenHistory

@@ -136,6 +136,26 @@ struct SimulateCommandTests {
         #expect(try #require(first.max()) < #require(second.min()))
     }
 
+    /// Never dated past now: with too little time left after the newest stored answer (or within
+    /// --days) for the answers asked, nothing is simulated.
+    @Test("no room before now for the answers asked: said in words, nothing stored", .enabled(if: binaryAvailable))
+    func noRoom() throws {
+        let workspace = try Workspace()
+        let listener = try workspace.listener(Self.flat)
+        _ = try PeachCommandTests.run(["simulate", "--listener", listener, "--trials", "200", "--data-dir", workspace.data])
+        // The first ended about a day ago; 100,000 answers need more than that.
+        let crowded = try PeachCommandTests.run(["simulate", "--listener", listener, "--trials", "100000", "--data-dir", workspace.data])
+        #expect(crowded.status == 1 && crowded.output.contains("leaves too little time before now for 100,000 simulated answers"),
+                "\(crowded.output)")
+        let stored = try PeachCommandTests.run(["history", "--json", "--limit", "1000", "--data-dir", workspace.data]).output
+        #expect(try #require(try JSONSerialization.jsonObject(with: Data(stored.utf8)) as? [Any]).count == 200)
+        let tooShort = try PeachCommandTests.run(["simulate", "--listener", listener, "--trials", "300", "--days", "0.001",
+                                                  "--data-dir", workspace.directory.appendingPathComponent("other").path])
+        #expect(tooShort.status != 0 && tooShort.output.contains("--days leaves too little time for 300 simulated answers"),
+                "\(tooShort.output)")
+        #expect(!FileManager.default.fileExists(atPath: workspace.directory.appendingPathComponent("other").path))
+    }
+
     @Test("a bad listener file is refused with FILE:LINE:COLUMN and nothing is stored", .enabled(if: binaryAvailable))
     func badListener() throws {
         let workspace = try Workspace()

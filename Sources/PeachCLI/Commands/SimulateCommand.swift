@@ -48,7 +48,14 @@ struct SimulateCommand: ParsableCommand {
         guard spanDays <= Double(mostDays) else {
             throw ValidationError(CommandLineTexts.current.text(.messageSimulationBefore2000, mostDays))
         }
+        guard spanDays * 86_400 >= Double(trials) * Self.longestAnswer else {
+            throw ValidationError(CommandLineTexts.current.text(.messageSimulationDaysTooShort, trials))
+        }
     }
+
+    /// No simulated answer takes longer, in seconds: two notes of at most 3 s and feedback, or a
+    /// reference note, the tuning and feedback.
+    static let longestAnswer = 10.0
 
     /// Runs of `runLength` trials (the last may be shorter); no overflow for any count.
     private var runs: Int { trials / runLength + (trials % runLength == 0 ? 0 : 1) }
@@ -68,17 +75,21 @@ struct SimulateCommand: ParsableCommand {
         try history.forEachAnswer(comparison: { digest.add($0); latest = max(latest, $0.timestamp) },
                                   pitchMatching: { digest.add($0); latest = max(latest, $0.timestamp) })
         let (stored, after) = (digest, latest)
+        // Over the last `days`, but after the answers already stored: a second simulation continues
+        // the first, so the history's order and its dates agree (they interleaved before). Never past now.
+        let now = Date()
+        let first = max(now.addingTimeInterval(-(days ?? Double(runs)) * 86_400), after.addingTimeInterval(1))
+        let span = now.timeIntervalSince(first)
+        guard span >= Double(trials) * Self.longestAnswer else {
+            throw CommandFailure(CommandLineTexts.current.text(.messageSimulationNoRoom,
+                                                               SystemCalendar().localTime(of: after).dateAndTime, trials))
+        }
         let seed = seed ?? UInt64.random(in: 1...UInt64(UInt32.max))
-        let (mode, trials, runLength, days, runs) = (mode, trials, runLength, days, runs)
+        let (mode, trials, runLength, runs) = (mode, trials, runLength, runs)
         let started = ContinuousClock.now
         let texts = CommandLineTexts.current
         let summary = MainActor.assumeIsolated {
             let profile = PerceptualProfile(stored)
-            // Over the last `days`, but after the answers already stored: a second simulation continues
-            // the first, so the history's order and its dates agree (they interleaved before).
-            let now = Date()
-            let first = max(now.addingTimeInterval(-(days ?? Double(runs)) * 86_400), after.addingTimeInterval(1))
-            let span = max(now.timeIntervalSince(first), Double(runs))
             let simulation = TrainingSimulation(
                 listener: listener, profile: profile, comparisonObservers: [history, profile],
                 matchingObservers: [history, profile], settings: FixedSettingsProvider(settings), start: first, seed: seed)
