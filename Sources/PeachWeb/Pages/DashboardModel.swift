@@ -13,8 +13,6 @@ struct DashboardModel {
     let answerCount: Int
     let texts: Texts
     let calendar: any TrainingCalendar
-    /// Each mode's trend, fitted once for every page.
-    private let changes: [TrainingMode: ProgressChange]
 
     /// `digest` made with `progressRange: range`, so that it holds the progress fits; `profile` is
     /// `PerceptualProfile(digest)`.
@@ -23,16 +21,15 @@ struct DashboardModel {
         self.texts = texts
         self.calendar = calendar
         self.profile = profile
-        changes = TrainingMode.allCases.reduce(into: [:]) { changes, mode in
-            changes[mode] = mode.skill == .comparison ? profile.thresholdEstimate(for: mode, range: range)?.change
-                : profile.attempts(for: mode).change
-        }
         timeline = digest.timeline
         progress = digest.fittedProgress
         answerCount = digest.answerCount
     }
 
-    private func change(_ mode: TrainingMode) -> ProgressChange? { changes[mode] }
+    /// Hear & Compare's trend is part of its fitted estimate, which the profile keeps once fitted.
+    private func change(_ mode: TrainingMode) -> ProgressChange? {
+        mode.skill == .comparison ? profile.thresholdEstimate(for: mode, range: range)?.change : profile.attempts(for: mode).change
+    }
 
     private func count(_ mode: TrainingMode) -> Int {
         mode.skill == .comparison ? profile.answers(for: mode).count : profile.attempts(for: mode).count
