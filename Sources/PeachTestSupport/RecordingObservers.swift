@@ -41,6 +41,7 @@ public final class StubDiscriminationProfile: PitchDiscriminationProfile {
         self.accuracy = accuracy
     }
     public func thresholdEstimate(for mode: TrainingMode, range: NoteRange) -> ThresholdEstimate? { estimate }
+    public func latestThresholdEstimate(for mode: TrainingMode, range: NoteRange) -> LatestThreshold { .fitted(estimate) }
     public func matchingAccuracy(for mode: TrainingMode) -> MatchingAccuracy? { accuracy }
 }
 

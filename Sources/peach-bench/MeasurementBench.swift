@@ -89,10 +89,20 @@ private func fitCosts(_ sink: inout Int) {
             comparison: Comparison(referenceNote: $0.referenceNote, interval: .prime, tuningSystem: .equalTemperament,
                                    centOffset: $0.centOffset)!,
             answeredHigher: $0.isCorrect, timestamp: $0.timestamp) }
-        measure("refit after one more answer (\(count) stored; status line, log)", unit: "refit", count: more.count) {
+        measure("refit after an answer (\(count) stored, beside)", unit: "refit", count: more.count) {
             for answer in more {
                 profile.comparisonCompleted(answer)
                 sink &+= profile.thresholdEstimate(for: .compare, range: .standard) == nil ? 0 : 1
+            }
+        }
+        // What the main actor spends on an answer before the feedback cue: the status line takes the
+        // last fit and starts the next beside it (which this loop never waits for).
+        measure("main actor per answer (\(count) stored)", unit: "answer", count: more.count) {
+            for answer in more {
+                profile.comparisonCompleted(answer)
+                if case .fitted(let estimate?) = profile.latestThresholdEstimate(for: .compare, range: .standard) {
+                    sink &+= Int(estimate.answerWeight)
+                }
             }
         }
     }

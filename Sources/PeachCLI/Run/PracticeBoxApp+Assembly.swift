@@ -103,7 +103,8 @@ extension PracticeBoxApp {
             logger.warning("\(texts.current.text(.runNoSoundCardMonitor, "\(error)"))")
         }
         let terminal = keyboard == .never ? nil : TerminalSession()
-        let app = PracticeBoxApp(texts: texts, voice: voice, configuration: configuration, history: history, answers: answers, profile: profile, engine: engine,
+        let app = PracticeBoxApp(texts: texts, voice: voice, configuration: configuration, history: history, answers: answers, profile: profile, results: results,
+                                 engine: engine,
                                  output: output, outputDevice: device, sequencer: sequencer, mappings: library, tuning: tuning,
                                  soundCards: soundCards,
                                  box: box, terminal: terminal, keyboardUse: keyboard)

@@ -28,6 +28,7 @@ final class PracticeBoxApp {
     private let history: TrainingDataStore
     private let answers: DurableAnswerWriter
     private let profile: PerceptualProfile
+    private let results: ResultLog
     private let engine: SoundEngine
     private let output: ALSAPCMOutput
     private let outputDevice: String
@@ -55,7 +56,7 @@ final class PracticeBoxApp {
 
     /// Made only by `assemble` (PracticeBoxApp+Assembly.swift), the composition root.
     init(texts: LiveTexts, voice: SpeechAnnouncer, configuration: LiveConfiguration, history: TrainingDataStore, answers: DurableAnswerWriter,
-                 profile: PerceptualProfile,
+                 profile: PerceptualProfile, results: ResultLog,
                  engine: SoundEngine, output: ALSAPCMOutput, outputDevice: String, sequencer: SequencerClient?,
                  mappings: MappingLibrary, tuning: DirectTuning,
                  soundCards: SoundCardMonitor?, box: PracticeBox, terminal: TerminalSession?, keyboardUse: KeyboardUse) {
@@ -65,6 +66,7 @@ final class PracticeBoxApp {
         self.history = history
         self.answers = answers
         self.profile = profile
+        self.results = results
         self.engine = engine
         self.output = output
         self.outputDevice = outputDevice
@@ -85,6 +87,7 @@ final class PracticeBoxApp {
     func run(signals: UnixSignalsSequence, hangUpDuringStart: Bool = false) async {
         outputCard = SoundCardMonitor.presentCards().first { $0.matches(pcm: outputDevice) }
         box.onChange = { [weak self] in self?.showStatus() }
+        profile.onRefitted = { [weak self] _ in self?.showStatus() }
         if let terminal {
             terminal.printLine(texts.current.text(.runKeysHeader, PeachCommand.version, texts.current.name(box.mode)))
             for line in texts.current.text(.keyboardHelp).split(separator: "\n") { terminal.printLine("  " + line) }
@@ -121,6 +124,7 @@ final class PracticeBoxApp {
         sequencer?.close()
         soundCards?.stop()
         terminal?.restore()
+        results.flush()
         answers.finish()
         do {
             try history.close()

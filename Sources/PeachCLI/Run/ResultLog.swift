@@ -4,39 +4,96 @@ import PeachDomain
 import PeachText
 
 /// Each answer as a log line (journald on the box): what was asked, how it went, and the mode's
-/// measurement with that answer included (the profile observes before this log).
+/// measurement with that answer included. The fit runs beside the main actor, so a Hear & Compare
+/// line is written once it is in (the feedback cue and the next note never wait for it); lines keep
+/// the answers' order, and those still waiting at the end are written by `flush`.
 @MainActor
 final class ResultLog: ComparisonObserver, PitchMatchingObserver {
-    private let logger = Logger(label: "peach.result")
+    private let logger: Logger
     private let profile: PerceptualProfile
     private let settings: any TrainingSettingsProvider
     private let texts: LiveTexts
+    /// Answers not yet logged, oldest first, each with its place in the run's order.
+    private var waiting: [(number: Int, answer: Answer)] = []
+    private var answered = 0
+    private var writing: Task<Void, Never>?
 
-    init(profile: PerceptualProfile, settings: any TrainingSettingsProvider, texts: LiveTexts) {
+    private enum Answer {
+        case comparison(CompletedComparison, range: NoteRange)
+        case matching(CompletedPitchMatching, accuracy: MatchingAccuracy?)
+    }
+
+    init(profile: PerceptualProfile, settings: any TrainingSettingsProvider, texts: LiveTexts,
+         logger: Logger = Logger(label: "peach.result")) {
+        self.logger = logger
         self.profile = profile
         self.settings = settings
         self.texts = texts
     }
 
     func comparisonCompleted(_ completed: CompletedComparison) {
-        let comparison = completed.comparison
-        let texts = self.texts.current
-        let threshold = profile.thresholdEstimate(for: ComparisonRecord(completed).mode, range: settings.currentSettings.noteRange)
-        let line = texts.text(.logComparison, texts.name(comparison.referenceNote), texts.name(comparison.targetNote),
-                              Decimals(comparison.centOffset.rawValue, 2, signed: true),
-                              texts.text(completed.answeredHigher ? .answerHigher : .answerLower),
-                              texts.text(completed.isCorrect ? .answerCorrect : .answerWrong), texts.threshold(threshold?.overallValue ?? .notEnoughAnswers))
-        logger.info("\(line)")
+        enqueue(.comparison(completed, range: settings.currentSettings.noteRange))
     }
 
     func pitchMatchingCompleted(_ completed: CompletedPitchMatching) {
-        let challenge = completed.challenge
+        enqueue(.matching(completed, accuracy: profile.matchingAccuracy(for: PitchMatchingRecord(completed).mode)))
+    }
+
+    /// Writes every line still waiting, fitting here and now (at the end of a run).
+    func flush() {
+        writing?.cancel()
+        writing = nil
+        for (_, answer) in waiting { write(answer, estimate: estimate(now: answer)) }
+        waiting = []
+    }
+
+    /// Once every answer so far is written.
+    func written() async {
+        while let writing { await writing.value }
+    }
+
+    private func enqueue(_ answer: Answer) {
+        answered += 1
+        waiting.append((answered, answer))
+        guard writing == nil else { return }
+        writing = Task { [weak self] in
+            while let self, let (number, answer) = self.waiting.first.map({ ($0.number, $0.answer) }) {
+                var fitted: ThresholdEstimate?
+                if case .comparison(let completed, let range) = answer {
+                    fitted = await profile.currentThresholdEstimate(for: ComparisonRecord(completed).mode, range: range)
+                }
+                // `flush` may have written it meanwhile.
+                guard !Task.isCancelled, waiting.first?.number == number else { return }
+                waiting.removeFirst()
+                write(answer, estimate: fitted)
+            }
+            self?.writing = nil
+        }
+    }
+
+    private func estimate(now answer: Answer) -> ThresholdEstimate? {
+        guard case .comparison(let completed, let range) = answer else { return nil }
+        return profile.thresholdEstimate(for: ComparisonRecord(completed).mode, range: range)
+    }
+
+    private func write(_ answer: Answer, estimate: ThresholdEstimate?) {
         let texts = self.texts.current
-        let accuracy = profile.matchingAccuracy(for: PitchMatchingRecord(completed).mode)
-        let line = texts.text(.logPitchMatching, texts.name(challenge.referenceNote), texts.name(challenge.targetNote),
-                              Decimals(challenge.initialCentOffset.rawValue, 2, signed: true),
-                              Decimals(completed.userCentError.rawValue, 3, signed: true), texts.name(completed.feedback),
-                              texts.matching(accuracy))
-        logger.info("\(line)")
+        switch answer {
+        case .comparison(let completed, _):
+            let comparison = completed.comparison
+            let line = texts.text(.logComparison, texts.name(comparison.referenceNote), texts.name(comparison.targetNote),
+                                  Decimals(comparison.centOffset.rawValue, 2, signed: true),
+                                  texts.text(completed.answeredHigher ? .answerHigher : .answerLower),
+                                  texts.text(completed.isCorrect ? .answerCorrect : .answerWrong),
+                                  texts.threshold(estimate?.overallValue ?? .notEnoughAnswers))
+            logger.info("\(line)")
+        case .matching(let completed, let accuracy):
+            let challenge = completed.challenge
+            let line = texts.text(.logPitchMatching, texts.name(challenge.referenceNote), texts.name(challenge.targetNote),
+                                  Decimals(challenge.initialCentOffset.rawValue, 2, signed: true),
+                                  Decimals(completed.userCentError.rawValue, 3, signed: true), texts.name(completed.feedback),
+                                  texts.matching(accuracy))
+            logger.info("\(line)")
+        }
     }
 }

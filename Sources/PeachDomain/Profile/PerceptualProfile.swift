@@ -2,13 +2,29 @@
 /// answers that Hear & Compare's thresholds are fitted to, and Tune & Match's accuracy.
 ///
 /// Rebuilt from the store at start-up (records in the order they were given) and updated by every
-/// answer as an observer of both sessions. The fit is cached until the next answer.
+/// answer as an observer of both sessions. A fit is kept until the next answer. The fit after an
+/// answer can take a tenth of a second with a long history (more on a Pi), so what follows every
+/// answer (the status line, the log) asks for it without waiting: it runs beside the main actor,
+/// where the feedback cue and the next note are timed (`latestThresholdEstimate`).
 @MainActor
 public final class PerceptualProfile: PitchDiscriminationProfile, ComparisonObserver, PitchMatchingObserver {
+    /// A fit of a mode over `range` with its first `answers` answers.
+    private struct Fitted {
+        let range: NoteRange
+        let answers: Int
+        let estimate: ThresholdEstimate?
+    }
+
     private var discrimination: [TrainingMode: DiscriminationAnswers] = [:]
     private var matching: [TrainingMode: MatchingAnswers] = [:]
-    private var fitted: [TrainingMode: (range: NoteRange, estimate: ThresholdEstimate?)] = [:]
+    private var fitted: [TrainingMode: Fitted] = [:]
     private var memories: [TrainingMode: ThresholdEstimator.Memory] = [:]
+    /// The fit running beside the main actor, at most one per mode.
+    private var fitting: [TrainingMode: Task<Void, Never>] = [:]
+    /// Counts resets, so that a fit begun before one is not kept.
+    private var generation = 0
+    /// Called on the main actor when a fit begun by `latestThresholdEstimate` is in.
+    public var onRefitted: ((TrainingMode) -> Void)?
 
     public init() {}
 
@@ -35,12 +51,55 @@ public final class PerceptualProfile: PitchDiscriminationProfile, ComparisonObse
     /// The Tune & Match attempts of `mode` (empty for the compare modes).
     public func attempts(for mode: TrainingMode) -> MatchingAnswers { matching[mode] ?? MatchingAnswers() }
 
+    /// The fit of every answer so far; fitted here and now unless kept from before.
     public func thresholdEstimate(for mode: TrainingMode, range: NoteRange) -> ThresholdEstimate? {
-        if let cached = fitted[mode], cached.range == range { return cached.estimate }
-        let result = answers(for: mode).estimate(range: range, memory: memories[mode])
-        fitted[mode] = (range, result?.estimate)
-        memories[mode] = result?.memory
+        let answers = answers(for: mode)
+        if let kept = fitted[mode], kept.range == range, kept.answers == answers.count { return kept.estimate }
+        let result = answers.estimate(range: range, memory: memories[mode])
+        keep(result, of: mode, range: range, answers: answers.count)
         return result?.estimate
+    }
+
+    /// The last fit, at once (`.fitting` before the first over `range`). When answers came since, their
+    /// fit starts beside the main actor and `onRefitted` says when it is in.
+    public func latestThresholdEstimate(for mode: TrainingMode, range: NoteRange) -> LatestThreshold {
+        let kept = fitted[mode].flatMap { $0.range == range ? $0 : nil }
+        if kept?.answers != answers(for: mode).count { fitBeside(mode, range: range) }
+        return kept.map { .fitted($0.estimate) } ?? .fitting
+    }
+
+    /// The fit of every answer given until now, fitted beside the main actor (a later answer given
+    /// meanwhile may be in it too).
+    public func currentThresholdEstimate(for mode: TrainingMode, range: NoteRange) async -> ThresholdEstimate? {
+        let wanted = answers(for: mode).count
+        while true {
+            // After a reset the answers wanted are fewer.
+            let enough = min(wanted, answers(for: mode).count)
+            if let kept = fitted[mode], kept.range == range, kept.answers >= enough { return kept.estimate }
+            fitBeside(mode, range: range)
+            await fitting[mode]?.value
+        }
+    }
+
+    private func fitBeside(_ mode: TrainingMode, range: NoteRange) {
+        guard fitting[mode] == nil else { return }
+        let answers = answers(for: mode), memory = memories[mode], generation = generation
+        fitting[mode] = Task { [weak self] in
+            let result = await Task.detached(priority: .utility) { answers.estimate(range: range, memory: memory) }.value
+            guard let self else { return }
+            fitting[mode] = nil
+            guard self.generation == generation else { return }
+            keep(result, of: mode, range: range, answers: answers.count)
+            onRefitted?(mode)
+        }
+    }
+
+    /// Keeps a fit unless one of more answers over the same range is kept already.
+    private func keep(_ result: (estimate: ThresholdEstimate, memory: ThresholdEstimator.Memory)?, of mode: TrainingMode,
+                      range: NoteRange, answers: Int) {
+        if let kept = fitted[mode], kept.range == range, kept.answers > answers { return }
+        fitted[mode] = Fitted(range: range, answers: answers, estimate: result?.estimate)
+        memories[mode] = result?.memory
     }
 
     public func matchingAccuracy(for mode: TrainingMode) -> MatchingAccuracy? { attempts(for: mode).accuracy }
@@ -48,7 +107,6 @@ public final class PerceptualProfile: PitchDiscriminationProfile, ComparisonObse
     public func comparisonCompleted(_ completed: CompletedComparison) {
         let record = ComparisonRecord(completed)
         discrimination[record.mode, default: DiscriminationAnswers()].add(record)
-        fitted[record.mode] = nil
     }
 
     public func pitchMatchingCompleted(_ completed: CompletedPitchMatching) {
@@ -61,5 +119,6 @@ public final class PerceptualProfile: PitchDiscriminationProfile, ComparisonObse
         matching = [:]
         fitted = [:]
         memories = [:]
+        generation += 1
     }
 }

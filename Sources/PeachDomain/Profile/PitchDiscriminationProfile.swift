@@ -4,6 +4,15 @@ public protocol PitchDiscriminationProfile: AnyObject {
     /// The fitted thresholds of `mode` over `range`; nil before there is enough to fit.
     func thresholdEstimate(for mode: TrainingMode, range: NoteRange) -> ThresholdEstimate?
 
+    /// The last fitted thresholds, without waiting for a fit of the latest answers.
+    func latestThresholdEstimate(for mode: TrainingMode, range: NoteRange) -> LatestThreshold
+
     /// Tune & Match accuracy in `mode`; nil before there are enough attempts.
     func matchingAccuracy(for mode: TrainingMode) -> MatchingAccuracy?
+}
+
+/// The last fit as it stands: none yet, or its estimate (nil when there were too few answers).
+public enum LatestThreshold: Hashable, Sendable {
+    case fitting
+    case fitted(ThresholdEstimate?)
 }

@@ -49,8 +49,11 @@ public struct PracticeStatus: Hashable, Sendable {
                                         last.comparison.centOffset.magnitude.rawValue)
             }
             if let failure = box.comparison.lastError { error = texts.text(.statusError, failure) }
-            let estimate = profile.thresholdEstimate(for: TrainingMode(skill: .comparison, scope: mode.scope), range: range)
-            threshold = texts.threshold(estimate?.overallValue ?? .notEnoughAnswers)
+            // Never waits for a fit: the last one shows until the next is in (none before the first).
+            if case .fitted(let estimate) = profile.latestThresholdEstimate(for: TrainingMode(skill: .comparison, scope: mode.scope),
+                                                                            range: range) {
+                threshold = texts.threshold(estimate?.overallValue ?? .notEnoughAnswers)
+            }
         } else {
             if let last = box.matching.lastCompleted {
                 lastResult = texts.text(.statusMatchResult, SignedCents(last.userCentError.rawValue), texts.name(last.feedback))
