@@ -88,6 +88,10 @@ struct SoundCommandsTests {
         let high = try PeachCommandTests.run(["play", "G9", "--cents", "1200", "--output", "/tmp/x.wav"])
         #expect(high.status == 1)
         #expect(high.output.contains("cannot play 25,087.7 Hz"), "rounded like every frequency: \(high.output)")
+        // Said before any device is opened, so also when the device is missing.
+        let highNoDevice = try PeachCommandTests.run(["play", "G9", "--cents", "1200", "--device", "hw:NoSuchCard,0"])
+        #expect(highNoDevice.status == 1)
+        #expect(highNoDevice.output.contains("cannot play 25,087.7 Hz"), "\(highNoDevice.output)")
         let reference = try PeachCommandTests.run(["play", "A4", "--reference-pitch", "600", "--output", "/tmp/x.wav"])
         #expect(reference.status == 64)
         #expect(reference.output.contains("380–500"))

@@ -94,6 +94,8 @@ struct PlayCommand: ParsableCommand {
         do {
             // One note and its release tail: one voice slot (training keeps the default pool).
             engine = try SoundEngine(soundFont: path, preset: selection.preset, calibration: selection.calibration, voiceCount: 1)
+            // Before the device: a note the sound cannot play is the first thing to say.
+            try engine.checkPlayable(frequency)
         } catch {
             throw CommandFailure(CommandLineTexts.current.describe(error))
         }

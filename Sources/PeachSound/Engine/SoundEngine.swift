@@ -98,6 +98,11 @@ public final class SoundEngine: NotePlayer {
         try send(.cue(samples: cue.samples, count: cue.count, gain: Float(amplitude.linearGain)))
     }
 
+    /// Throws what playing `frequency` would: to say so before an audio device is opened.
+    public func checkPlayable(_ frequency: Frequency) throws(SoundError) {
+        _ = try placement(of: frequency)
+    }
+
     /// The key a frequency is rendered on and the ratio the resampler applies to it.
     func placement(of frequency: Frequency) throws(SoundError) -> (key: Int, keyFrequency: Double, ratio: Double) {
         guard let nearest = calibration.nearestKey(to: frequency.rawValue) else {
