@@ -17,6 +17,9 @@ func measurementFigures(_ sink: inout Int) {
         ("ramp 30→4 ct, Gaussian 2, lapse 4 %", bench(.gaussian, 2, 0.04, [(36, 30), (84, 4)])),
         ("flat 5 ct, Weibull 2.5, lapse 20 %", bench(.weibull, 2.5, 0.2, [(60, 5)])),
         ("flat 10 → 5 ct over 2,000 answers", bench(.weibull, 2.5, 0.02, [(60, 10)], learning: .init(trials: 2000, factor: 0.5))),
+        // Pitch discrimination's own shape: d′ in proportion to the difference (Dai & Micheyl, 2011),
+        // a Weibull of slope about 1.25, shallower than the others and the fitted model's prior.
+        ("pitch-like 10 ct, Weibull 1.3, lapse 3 %", bench(.weibull, 1.3, 0.03, [(60, 10)])),
     ]
     let checkpoints = [100, 300, 1000, 3000]
     for rule in StaircaseRule.allCases {
