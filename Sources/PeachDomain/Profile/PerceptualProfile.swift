@@ -63,6 +63,8 @@ public final class PerceptualProfile: PitchDiscriminationProfile, ComparisonObse
     /// The last fit, at once (`.fitting` before the first over `range`). When answers came since, their
     /// fit starts beside the main actor and `onRefitted` says when it is in.
     public func latestThresholdEstimate(for mode: TrainingMode, range: NoteRange) -> LatestThreshold {
+        // Too few answers to fit: said at once.
+        guard Double(answers(for: mode).count) >= ThresholdEstimator.minimumAnswers else { return .fitted(nil) }
         let kept = fitted[mode].flatMap { $0.range == range ? $0 : nil }
         if kept?.answers != answers(for: mode).count { fitBeside(mode, range: range) }
         return kept.map { .fitted($0.estimate) } ?? .fitting

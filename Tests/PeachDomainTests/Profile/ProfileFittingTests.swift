@@ -63,9 +63,13 @@ struct ProfileFittingTests {
         let fitted = await profile.currentThresholdEstimate(for: .compare, range: narrow)
         #expect(fitted != nil)
         #expect(profile.latestThresholdEstimate(for: .compare, range: narrow) == .fitted(fitted))
-        #expect(profile.latestThresholdEstimate(for: .compareIntervals, range: narrow) == .fitting)
-        #expect(await profile.currentThresholdEstimate(for: .compareIntervals, range: narrow) == nil)
-        #expect(profile.latestThresholdEstimate(for: .compareIntervals, range: narrow) == .fitted(nil))
+    }
+
+    @Test("with too few answers to fit, 'not enough answers yet' at once")
+    func tooFew() {
+        let profile = Self.profile(Self.answers(9, threshold: 8, seed: 5))
+        #expect(profile.latestThresholdEstimate(for: .compare, range: .standard) == .fitted(nil))
+        #expect(PerceptualProfile().latestThresholdEstimate(for: .compare, range: .standard) == .fitted(nil))
     }
 
     @Test("a fit begun before a reset is not kept")
