@@ -36,12 +36,17 @@ public final class RecordingPitchMatchingObserver: PitchMatchingObserver {
 public final class StubDiscriminationProfile: PitchDiscriminationProfile {
     public var estimate: ThresholdEstimate?
     public var accuracy: MatchingAccuracy?
-    public init(estimate: ThresholdEstimate? = nil, accuracy: MatchingAccuracy? = nil) {
+    /// What the status line sees; `.fitted(estimate)` when nil.
+    public var latest: LatestThreshold?
+    public init(estimate: ThresholdEstimate? = nil, accuracy: MatchingAccuracy? = nil, latest: LatestThreshold? = nil) {
         self.estimate = estimate
         self.accuracy = accuracy
+        self.latest = latest
     }
     public func thresholdEstimate(for mode: TrainingMode, range: NoteRange) -> ThresholdEstimate? { estimate }
-    public func latestThresholdEstimate(for mode: TrainingMode, range: NoteRange) -> LatestThreshold { .fitted(estimate) }
+    public func latestThresholdEstimate(for mode: TrainingMode, range: NoteRange) -> LatestThreshold {
+        latest ?? .fitted(estimate)
+    }
     public func matchingAccuracy(for mode: TrainingMode) -> MatchingAccuracy? { accuracy }
 }
 

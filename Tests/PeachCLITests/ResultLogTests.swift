@@ -50,4 +50,27 @@ struct ResultLogTests {
         await results.written()
         #expect(Self.offsets(in: log) == ["+31.25", "-17.50", "+3.75", "+9.50", "+10.50"])
     }
+
+    @Test("flush while the writer waits for a fit: each line once, in order")
+    func flushDuringAFit() async {
+        let profile = PerceptualProfile()
+        for index in 0..<300 { profile.comparisonCompleted(Self.answer(index, offset: Double(1 + index % 40))) }
+        let log = LogCapture()
+        let results = ResultLog(profile: profile, settings: FixedSettingsProvider(), texts: LiveTexts(Language.english),
+                                logger: log.logger)
+        for (index, offset) in [12.5, -7.25].enumerated() {
+            let answer = Self.answer(300 + index, offset: offset)
+            profile.comparisonCompleted(answer)
+            results.comparisonCompleted(answer)
+        }
+        // The writer starts and waits for the fit beside the main actor (a tenth of a second).
+        for _ in 0..<3 { await Task.yield() }
+        results.flush()
+        #expect(Self.offsets(in: log) == ["+12.50", "-7.25"])
+        // The cancelled writer's fit comes in and writes nothing more.
+        _ = await profile.currentThresholdEstimate(for: .compare, range: .standard)
+        for _ in 0..<10 { await Task.yield() }
+        await results.written()
+        #expect(Self.offsets(in: log) == ["+12.50", "-7.25"])
+    }
 }

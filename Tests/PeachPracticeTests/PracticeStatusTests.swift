@@ -33,6 +33,18 @@ struct PracticeStatusTests {
         #expect(!status.line().contains("+"))
     }
 
+    @Test("while the first fit is still running beside the main actor the threshold is left out, not said to be missing")
+    func fitting() throws {
+        let fixture = PracticeBoxFixture()
+        fixture.box.controllerConnected("keys")
+        fixture.clock.advance(seconds: fixture.noteSeconds)
+        _ = try fixture.answer(correctly: true)
+        let status = PracticeStatus(of: fixture.box, profile: StubDiscriminationProfile(latest: .fitting), range: .standard,
+                                    texts: .english)
+        #expect(status.threshold == nil)
+        #expect(!status.line().contains("not enough answers"))
+    }
+
     @Test("a long line is cut to the terminal width")
     func width() {
         let status = PracticeStatus(mode: .compare, activity: String(repeating: "x", count: 100), texts: .english)

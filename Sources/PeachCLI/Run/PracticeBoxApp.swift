@@ -112,6 +112,8 @@ final class PracticeBoxApp {
 
     /// The same stop path as every interruption, then silence, then the devices and the history.
     private func shutDown() {
+        // A fit still running beside the main actor must not draw the status again once it is gone.
+        profile.onRefitted = nil
         box.shutDown()
         do { try engine.stopAll() } catch { logger.error("\(texts.current.text(.runSilencingFailed, texts.current.describe(error)))") }
         if let sequencer {

@@ -4,9 +4,10 @@ import PeachDomain
 import PeachText
 
 /// Each answer as a log line (journald on the box): what was asked, how it went, and the mode's
-/// measurement with that answer included. The fit runs beside the main actor, so a Hear & Compare
-/// line is written once it is in (the feedback cue and the next note never wait for it); lines keep
-/// the answers' order, and those still waiting at the end are written by `flush`.
+/// measurement with that answer included (the profile observes before this log). The fit runs
+/// beside the main actor, so a Hear & Compare line is written once it is in (the feedback cue and
+/// the next note never wait for it); lines keep the answers' order, and those still waiting at the
+/// end are written by `flush`.
 @MainActor
 final class ResultLog: ComparisonObserver, PitchMatchingObserver {
     private let logger: Logger
@@ -67,7 +68,8 @@ final class ResultLog: ComparisonObserver, PitchMatchingObserver {
                 waiting.removeFirst()
                 write(answer, estimate: fitted)
             }
-            self?.writing = nil
+            // A writer `flush` cancelled leaves alone the one that may have started since.
+            if !Task.isCancelled { self?.writing = nil }
         }
     }
 

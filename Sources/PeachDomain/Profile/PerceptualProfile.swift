@@ -2,10 +2,11 @@
 /// answers that Hear & Compare's thresholds are fitted to, and Tune & Match's accuracy.
 ///
 /// Rebuilt from the store at start-up (records in the order they were given) and updated by every
-/// answer as an observer of both sessions. A fit is kept until the next answer. The fit after an
-/// answer can take a tenth of a second with a long history (more on a Pi), so what follows every
-/// answer (the status line, the log) asks for it without waiting: it runs beside the main actor,
-/// where the feedback cue and the next note are timed (`latestThresholdEstimate`).
+/// answer as an observer of both sessions. The last fit of each mode is kept, and is current until
+/// the next answer. The fit after an answer can take a tenth of a second with a long history (more on
+/// a Pi), so what follows every answer (the status line, the log) asks for it without waiting: it
+/// runs beside the main actor, where the feedback cue and the next note are timed
+/// (`latestThresholdEstimate`, `currentThresholdEstimate`).
 @MainActor
 public final class PerceptualProfile: PitchDiscriminationProfile, ComparisonObserver, PitchMatchingObserver {
     /// A fit of a mode over `range` with its first `answers` answers.
@@ -23,7 +24,8 @@ public final class PerceptualProfile: PitchDiscriminationProfile, ComparisonObse
     private var fitting: [TrainingMode: Task<Void, Never>] = [:]
     /// Counts resets, so that a fit begun before one is not kept.
     private var generation = 0
-    /// Called on the main actor when a fit begun by `latestThresholdEstimate` is in.
+    /// Called on the main actor when a fit begun beside it is in (and kept, or found older than the
+    /// one kept).
     public var onRefitted: ((TrainingMode) -> Void)?
 
     public init() {}
@@ -64,7 +66,8 @@ public final class PerceptualProfile: PitchDiscriminationProfile, ComparisonObse
     /// fit starts beside the main actor and `onRefitted` says when it is in.
     public func latestThresholdEstimate(for mode: TrainingMode, range: NoteRange) -> LatestThreshold {
         // Too few answers to fit: said at once.
-        guard Double(answers(for: mode).count) >= ThresholdEstimator.minimumAnswers else { return .fitted(nil) }
+        // (The fit weighs older answers less: at the minimum count their weight is below it.)
+        guard Double(answers(for: mode).count) > ThresholdEstimator.minimumAnswers else { return .fitted(nil) }
         let kept = fitted[mode].flatMap { $0.range == range ? $0 : nil }
         if kept?.answers != answers(for: mode).count { fitBeside(mode, range: range) }
         return kept.map { .fitted($0.estimate) } ?? .fitting

@@ -4,7 +4,8 @@ public protocol PitchDiscriminationProfile: AnyObject {
     /// The fitted thresholds of `mode` over `range`; nil before there is enough to fit.
     func thresholdEstimate(for mode: TrainingMode, range: NoteRange) -> ThresholdEstimate?
 
-    /// The last fitted thresholds, without waiting for a fit of the latest answers.
+    /// The last fitted thresholds, without waiting for a fit of the latest answers (which this starts
+    /// beside the main actor when they are not in it); `.fitting` before the first.
     func latestThresholdEstimate(for mode: TrainingMode, range: NoteRange) -> LatestThreshold
 
     /// Tune & Match accuracy in `mode`; nil before there are enough attempts.

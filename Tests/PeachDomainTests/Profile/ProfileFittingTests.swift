@@ -72,12 +72,47 @@ struct ProfileFittingTests {
         #expect(PerceptualProfile().latestThresholdEstimate(for: .compare, range: .standard) == .fitted(nil))
     }
 
+    @Test("a fit beside the main actor that comes in after a newer one made in place does not replace it")
+    func olderComesLater() async throws {
+        let profile = Self.profile(Self.answers(300, threshold: 8, seed: 6))
+        _ = profile.thresholdEstimate(for: .compare, range: .standard)
+        for answer in Self.answers(50, threshold: 20, seed: 7, from: 300) { profile.comparisonCompleted(answer) }
+        // Begins a fit of 350 answers beside the main actor.
+        #expect(profile.latestThresholdEstimate(for: .compare, range: .standard) != .fitting)
+        for answer in Self.answers(50, threshold: 20, seed: 8, from: 350) { profile.comparisonCompleted(answer) }
+        let newer = try #require(profile.thresholdEstimate(for: .compare, range: .standard))
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in profile.onRefitted = { _ in done.resume() } }
+        #expect(profile.latestThresholdEstimate(for: .compare, range: .standard) == .fitted(newer))
+    }
+
+    @Test("answers given while a fit is running get a fit of their own before the current estimate is said")
+    func answersDuringAFit() async throws {
+        let profile = Self.profile(Self.answers(300, threshold: 8, seed: 9))
+        let twin = Self.profile(Self.answers(300, threshold: 8, seed: 9))
+        _ = profile.thresholdEstimate(for: .compare, range: .standard)
+        _ = twin.thresholdEstimate(for: .compare, range: .standard)
+        let more = Self.answers(60, threshold: 20, seed: 10, from: 300)
+        for answer in more.prefix(30) { profile.comparisonCompleted(answer) }
+        _ = profile.latestThresholdEstimate(for: .compare, range: .standard)   // a fit of 330 begins
+        for answer in more.suffix(30) { profile.comparisonCompleted(answer) }
+        let current = await profile.currentThresholdEstimate(for: .compare, range: .standard)
+        for answer in more { twin.comparisonCompleted(answer) }
+        let all = try #require(twin.thresholdEstimate(for: .compare, range: .standard))
+        // Within the reuse of the last fit's start (the path differs: 300 → 330 → 360 against 300 → 360).
+        let value = try #require(current?.overallCurve.value)
+        #expect(abs(log(value / all.overallCurve.value)) < 1e-3, "\(value) against \(all.overallCurve.value)")
+        #expect(profile.latestThresholdEstimate(for: .compare, range: .standard) == .fitted(current))
+    }
+
     @Test("a fit begun before a reset is not kept")
     func reset() async {
         let profile = Self.profile(Self.answers(300, threshold: 8, seed: 4))
         #expect(profile.latestThresholdEstimate(for: .compare, range: .standard) == .fitting)
         profile.reset()
         #expect(await profile.currentThresholdEstimate(for: .compare, range: .standard) == nil)
+        // The fit of the 300 answers before the reset came in meanwhile and was not kept: the last fit
+        // shown while the new answers' fit runs is the one of none.
+        for answer in Self.answers(50, threshold: 8, seed: 11) { profile.comparisonCompleted(answer) }
         #expect(profile.latestThresholdEstimate(for: .compare, range: .standard) == .fitted(nil))
     }
 }
