@@ -9,16 +9,22 @@
 /// (`latestThresholdEstimate`, `currentThresholdEstimate`).
 @MainActor
 public final class PerceptualProfile: PitchDiscriminationProfile, ComparisonObserver, PitchMatchingObserver {
-    /// A fit of a mode over `range` with its first `answers` answers.
-    private struct Fitted {
+    /// A mode's fit over a note range, kept per range: the log's range (taken when the answer came)
+    /// and the status line's may differ for a moment after a reload, and must not displace each other.
+    private struct FitKey: Hashable {
+        let mode: TrainingMode
         let range: NoteRange
+    }
+
+    /// A fit with the mode's first `answers` answers.
+    private struct Fitted {
         let answers: Int
         let estimate: ThresholdEstimate?
     }
 
     private var discrimination: [TrainingMode: DiscriminationAnswers] = [:]
     private var matching: [TrainingMode: MatchingAnswers] = [:]
-    private var fitted: [TrainingMode: Fitted] = [:]
+    private var fitted: [FitKey: Fitted] = [:]
     private var memories: [TrainingMode: ThresholdEstimator.Memory] = [:]
     /// The fit running beside the main actor, at most one per mode.
     private var fitting: [TrainingMode: Task<Void, Never>] = [:]
@@ -56,7 +62,7 @@ public final class PerceptualProfile: PitchDiscriminationProfile, ComparisonObse
     /// The fit of every answer so far; fitted here and now unless kept from before.
     public func thresholdEstimate(for mode: TrainingMode, range: NoteRange) -> ThresholdEstimate? {
         let answers = answers(for: mode)
-        if let kept = fitted[mode], kept.range == range, kept.answers == answers.count { return kept.estimate }
+        if let kept = fitted[FitKey(mode: mode, range: range)], kept.answers == answers.count { return kept.estimate }
         let result = answers.estimate(range: range, memory: memories[mode])
         keep(result, of: mode, range: range, answers: answers.count)
         return result?.estimate
@@ -68,7 +74,7 @@ public final class PerceptualProfile: PitchDiscriminationProfile, ComparisonObse
         // Too few answers to fit: said at once.
         // (The fit weighs older answers less: at the minimum count their weight is below it.)
         guard Double(answers(for: mode).count) > ThresholdEstimator.minimumAnswers else { return .fitted(nil) }
-        let kept = fitted[mode].flatMap { $0.range == range ? $0 : nil }
+        let kept = fitted[FitKey(mode: mode, range: range)]
         if kept?.answers != answers(for: mode).count { fitBeside(mode, range: range) }
         return kept.map { .fitted($0.estimate) } ?? .fitting
     }
@@ -80,7 +86,7 @@ public final class PerceptualProfile: PitchDiscriminationProfile, ComparisonObse
         while true {
             // After a reset the answers wanted are fewer.
             let enough = min(wanted, answers(for: mode).count)
-            if let kept = fitted[mode], kept.range == range, kept.answers >= enough { return kept.estimate }
+            if let kept = fitted[FitKey(mode: mode, range: range)], kept.answers >= enough { return kept.estimate }
             fitBeside(mode, range: range)
             await fitting[mode]?.value
         }
@@ -102,8 +108,9 @@ public final class PerceptualProfile: PitchDiscriminationProfile, ComparisonObse
     /// Keeps a fit unless one of more answers over the same range is kept already.
     private func keep(_ result: (estimate: ThresholdEstimate, memory: ThresholdEstimator.Memory)?, of mode: TrainingMode,
                       range: NoteRange, answers: Int) {
-        if let kept = fitted[mode], kept.range == range, kept.answers > answers { return }
-        fitted[mode] = Fitted(range: range, answers: answers, estimate: result?.estimate)
+        let key = FitKey(mode: mode, range: range)
+        if let kept = fitted[key], kept.answers > answers { return }
+        fitted[key] = Fitted(answers: answers, estimate: result?.estimate)
         memories[mode] = result?.memory
     }
 

@@ -65,6 +65,17 @@ struct ProfileFittingTests {
         #expect(profile.latestThresholdEstimate(for: .compare, range: narrow) == .fitted(fitted))
     }
 
+    @Test("fits over two note ranges are kept side by side (the log's and the status line's after a reload)")
+    func twoRanges() throws {
+        let profile = Self.profile(Self.answers(200, threshold: 8, seed: 12))
+        let narrow = try NoteRange(lowest: MIDINote(53), highest: MIDINote(67))
+        let wide = profile.thresholdEstimate(for: .compare, range: .standard)
+        let inner = profile.thresholdEstimate(for: .compare, range: narrow)
+        #expect(wide != inner)
+        #expect(profile.latestThresholdEstimate(for: .compare, range: .standard) == .fitted(wide))
+        #expect(profile.latestThresholdEstimate(for: .compare, range: narrow) == .fitted(inner))
+    }
+
     @Test("with too few answers to fit, 'not enough answers yet' at once")
     func tooFew() {
         let profile = Self.profile(Self.answers(9, threshold: 8, seed: 5))
