@@ -14,9 +14,8 @@ final class ResultLog: ComparisonObserver, PitchMatchingObserver {
     private let profile: PerceptualProfile
     private let settings: any TrainingSettingsProvider
     private let texts: LiveTexts
-    /// Answers not yet logged, oldest first, each with its place in the run's order.
-    private var waiting: [(number: Int, answer: Answer)] = []
-    private var answered = 0
+    /// Answers not yet logged, oldest first.
+    private var waiting: [Answer] = []
     private var writing: Task<Void, Never>?
 
     private enum Answer {
@@ -44,7 +43,7 @@ final class ResultLog: ComparisonObserver, PitchMatchingObserver {
     func flush() {
         writing?.cancel()
         writing = nil
-        for (_, answer) in waiting { write(answer, estimate: estimate(now: answer)) }
+        for answer in waiting { write(answer, estimate: estimate(now: answer)) }
         waiting = []
     }
 
@@ -54,17 +53,16 @@ final class ResultLog: ComparisonObserver, PitchMatchingObserver {
     }
 
     private func enqueue(_ answer: Answer) {
-        answered += 1
-        waiting.append((answered, answer))
+        waiting.append(answer)
         guard writing == nil else { return }
         writing = Task { [weak self] in
-            while let self, let (number, answer) = self.waiting.first.map({ ($0.number, $0.answer) }) {
+            while let self, let answer = self.waiting.first {
                 var fitted: ThresholdEstimate?
                 if case .comparison(let completed, let range) = answer {
                     fitted = await profile.currentThresholdEstimate(for: ComparisonRecord(completed).mode, range: range)
                 }
-                // `flush` may have written it meanwhile.
-                guard !Task.isCancelled, waiting.first?.number == number else { return }
+                // `flush` (which cancels this writer first) may have written it meanwhile.
+                guard !Task.isCancelled else { return }
                 waiting.removeFirst()
                 write(answer, estimate: fitted)
             }

@@ -2,8 +2,8 @@
 /// answers that Hear & Compare's thresholds are fitted to, and Tune & Match's accuracy.
 ///
 /// Rebuilt from the store at start-up (records in the order they were given) and updated by every
-/// answer as an observer of both sessions. The last fit of each mode is kept, and is current until
-/// the next answer. The fit after an answer can take a tenth of a second with a long history (more on
+/// answer as an observer of both sessions. The last fit of each mode and note range is kept, and is
+/// current until the next answer. The fit after an answer can take a tenth of a second with a long history (more on
 /// a Pi), so what follows every answer (the status line, the log) asks for it without waiting: it
 /// runs beside the main actor, where the feedback cue and the next note are timed
 /// (`latestThresholdEstimate`, `currentThresholdEstimate`).
@@ -25,7 +25,8 @@ public final class PerceptualProfile: PitchDiscriminationProfile, ComparisonObse
     private var discrimination: [TrainingMode: DiscriminationAnswers] = [:]
     private var matching: [TrainingMode: MatchingAnswers] = [:]
     private var fitted: [FitKey: Fitted] = [:]
-    private var memories: [TrainingMode: ThresholdEstimator.Memory] = [:]
+    /// Where the next fit of the same mode and range starts (`ThresholdEstimator.Memory`).
+    private var memories: [FitKey: ThresholdEstimator.Memory] = [:]
     /// The fit running beside the main actor, at most one per mode.
     private var fitting: [TrainingMode: Task<Void, Never>] = [:]
     /// Counts resets, so that a fit begun before one is not kept.
@@ -63,7 +64,7 @@ public final class PerceptualProfile: PitchDiscriminationProfile, ComparisonObse
     public func thresholdEstimate(for mode: TrainingMode, range: NoteRange) -> ThresholdEstimate? {
         let answers = answers(for: mode)
         if let kept = fitted[FitKey(mode: mode, range: range)], kept.answers == answers.count { return kept.estimate }
-        let result = answers.estimate(range: range, memory: memories[mode])
+        let result = answers.estimate(range: range, memory: memories[FitKey(mode: mode, range: range)])
         keep(result, of: mode, range: range, answers: answers.count)
         return result?.estimate
     }
@@ -94,7 +95,7 @@ public final class PerceptualProfile: PitchDiscriminationProfile, ComparisonObse
 
     private func fitBeside(_ mode: TrainingMode, range: NoteRange) {
         guard fitting[mode] == nil else { return }
-        let answers = answers(for: mode), memory = memories[mode], generation = generation
+        let answers = answers(for: mode), memory = memories[FitKey(mode: mode, range: range)], generation = generation
         fitting[mode] = Task { [weak self] in
             let result = await Task.detached(priority: .utility) { answers.estimate(range: range, memory: memory) }.value
             guard let self else { return }
@@ -111,7 +112,7 @@ public final class PerceptualProfile: PitchDiscriminationProfile, ComparisonObse
         let key = FitKey(mode: mode, range: range)
         if let kept = fitted[key], kept.answers > answers { return }
         fitted[key] = Fitted(answers: answers, estimate: result?.estimate)
-        memories[mode] = result?.memory
+        memories[key] = result?.memory
     }
 
     public func matchingAccuracy(for mode: TrainingMode) -> MatchingAccuracy? { attempts(for: mode).accuracy }

@@ -54,24 +54,20 @@ public struct ProfileAnswers: Sendable {
     }
 
     /// Modes as their names: a dictionary keyed by strings is a JSON object, sorted on encoding.
-    private struct Saved: Codable {
+    fileprivate struct Saved: Codable {
         let version: Int
         let discrimination: [String: DiscriminationAnswers]
         let matching: [String: MatchingAnswers]
+    }
+}
 
-        init(version: Int, discrimination: [String: DiscriminationAnswers], matching: [String: MatchingAnswers]) {
-            self.version = version
-            self.discrimination = discrimination
-            self.matching = matching
-        }
-
-        /// The version first: another version's bins need not even decode as this one's.
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            version = try container.decode(Int.self, forKey: .version)
-            guard version == ProfileAnswers.formatVersion else { throw SavedStateError.otherVersion(version) }
-            discrimination = try container.decode([String: DiscriminationAnswers].self, forKey: .discrimination)
-            matching = try container.decode([String: MatchingAnswers].self, forKey: .matching)
-        }
+extension ProfileAnswers.Saved {
+    /// The version first: another version's bins need not even decode as this one's.
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        version = try container.decode(Int.self, forKey: .version)
+        guard version == ProfileAnswers.formatVersion else { throw ProfileAnswers.SavedStateError.otherVersion(version) }
+        discrimination = try container.decode([String: DiscriminationAnswers].self, forKey: .discrimination)
+        matching = try container.decode([String: MatchingAnswers].self, forKey: .matching)
     }
 }
