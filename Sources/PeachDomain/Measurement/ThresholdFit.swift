@@ -54,7 +54,7 @@ struct ThresholdFit: Sendable {
     /// many lapses) oscillated for all 80 steps with steps of 0.3–3 in the log parameters, and the
     /// interval and evidence were read off a point that was no mode.
     init?(bins: [(key: AnswerBins.Key, counts: AnswerBins.Counts)], model: ThresholdModel, start: [Double]? = nil) {
-        let prior = (mean: model.priorMean, precision: model.priorPrecision)
+        let prior = model.prior
         let terms = Self.terms(bins, model: model)
         var theta = start.flatMap { $0.count == prior.mean.count ? $0 : nil } ?? prior.mean
         var point = Self.evaluate(terms, model: model, prior: prior, at: theta)
@@ -80,23 +80,42 @@ struct ThresholdFit: Sendable {
             guard reached.logPosterior >= point.logPosterior else { break }
             (theta, point) = (next, reached)
         }
-        guard let factor = point.information.cholesky(), let priorFactor = prior.precision.cholesky() else { return nil }
+        // The Laplace approximation wants the true curvature at the mode, the bends' included.
+        let observed = Self.evaluate(terms, model: model, prior: prior, at: theta, observedBends: true)
+        guard let factor = observed.information.cholesky() ?? point.information.cholesky(),
+              let normal = prior.normalLogDeterminant else { return nil }
         self.model = model
         parameters = theta
         covariance = factor.inverse()
         logPosterior = point.logPosterior
-        logEvidence = logPosterior + priorFactor.logDeterminant / 2 - factor.logDeterminant / 2
+        logEvidence = logPosterior + normal / 2 - factor.logDeterminant / 2
+            + Double(prior.bends) * CurvaturePrior.normaliserAgainstNormal
     }
 
     /// The posterior's gradient, its Fisher information and its log (up to a constant) at `theta`.
-    static func evaluate(_ terms: [Term], model: ThresholdModel, prior: (mean: [Double], precision: SymmetricMatrix),
-                         at theta: [Double]) -> (gradient: [Double], information: SymmetricMatrix, logPosterior: Double) {
+    /// With `observedBends` the bends' true curvature, else their scoring weight (`CurvaturePrior`).
+    static func evaluate(_ terms: [Term], model: ThresholdModel, prior: ThresholdModel.Prior, at theta: [Double],
+                         observedBends: Bool = false) -> (gradient: [Double], information: SymmetricMatrix, logPosterior: Double) {
         let deviation = zip(prior.mean, theta).map { $0 - $1 }
         var gradient = prior.precision.times(deviation)
         var information = prior.precision
         var logPosterior = -zip(deviation, gradient).reduce(0) { $0 + $1.0 * $1.1 } / 2
         var indices = [Int](repeating: 0, count: 8)
         var values = [Double](repeating: 0, count: 8)
+        values[0] = 1
+        values[1] = -2
+        values[2] = 1
+        for k in 0..<prior.bends {
+            let bend = theta[k] - 2 * theta[k + 1] + theta[k + 2]
+            logPosterior += prior.curvature.logKernel(bend)
+            let slope = prior.curvature.slope(bend)
+            gradient[k] += slope
+            gradient[k + 1] -= 2 * slope
+            gradient[k + 2] += slope
+            (indices[0], indices[1], indices[2]) = (k, k + 1, k + 2)
+            information.addOuterProduct(indices: indices, values: values, count: 3,
+                                        weight: observedBends ? prior.curvature.observedWeight(bend) : prior.curvature.scoringWeight(bend))
+        }
         let shared = Shared(theta: theta, model: model)
         for term in terms {
             let (count, p) = row(term, theta: theta, shared: shared, indices: &indices, values: &values)

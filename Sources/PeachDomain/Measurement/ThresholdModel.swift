@@ -7,7 +7,7 @@ import Foundation
 ///
 /// Priors are weak and say only what a musician would: thresholds are somewhere between a tenth of
 /// a cent and a few hundred cents (log-normal around 10 ct), change smoothly over the keyboard
-/// (a second-difference penalty whose strength the data choose) and over time (learning, whose
+/// (a heavy-tailed prior on each bend, `CurvaturePrior`, whose scale the data choose) and over time (learning, whose
 /// pace the data choose), and the slope is typical of pitch discrimination, and lapses are rare
 /// (around 2 %, rarely above 15 %). Little data gives wide intervals, not wild values.
 struct ThresholdModel: Sendable {
@@ -105,11 +105,32 @@ struct ThresholdModel: Sendable {
         return mean
     }
 
-    var priorPrecision: SymmetricMatrix {
+    /// The prior as the fit uses it: a normal one for all but the bends, whose prior is `curvature`.
+    var prior: Prior {
+        Prior(mean: priorMean, precision: priorPrecision(bends: false), curvature: CurvaturePrior(spread: smoothness),
+              bends: max(knotCount - 2, 0), normalLogDeterminant: priorPrecision.cholesky()?.logDeterminant)
+    }
+
+    struct Prior: Sendable {
+        let mean: [Double]
+        /// The precision of the normal part (the bends left out).
+        let precision: SymmetricMatrix
+        let curvature: CurvaturePrior
+        /// How many bends: the second differences of knots 0, 1, 2 up to count − 3, count − 2, count − 1.
+        let bends: Int
+        /// log det of the precision with normal bends of the same spread: the evidence's normaliser
+        /// (with `CurvaturePrior.normaliserAgainstNormal` per bend).
+        let normalLogDeterminant: Double?
+    }
+
+    /// The precision of the prior with the bends normal, of spread `smoothness` (the normaliser's).
+    var priorPrecision: SymmetricMatrix { priorPrecision(bends: true) }
+
+    private func priorPrecision(bends: Bool) -> SymmetricMatrix {
         var precision = SymmetricMatrix(size: parameterCount)
         addLevelAndTiltPrior(to: &precision)
         let curvature = 1 / (smoothness * smoothness)
-        if knotCount >= 3 {
+        if bends, knotCount >= 3 {
             for k in 0..<(knotCount - 2) {
                 precision.addOuterProduct(indices: [k, k + 1, k + 2], values: [1, -2, 1], weight: curvature)
             }

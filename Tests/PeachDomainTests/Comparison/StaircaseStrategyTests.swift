@@ -92,7 +92,8 @@ struct StaircaseStrategyTests {
         }
     }
 
-    @Test("75 % rule: with nothing measured, all tracks start at 100 cents and move together until the first miss")
+    /// A slip in one octave parts that octave's track only: the others keep moving together.
+    @Test("75 % rule: with nothing measured, all tracks start at 100 cents and move together, each until its own first miss")
     func newPlayer() {
         let strategy = Self.strategy(settings: TrainingSettings())
         let notes = [40, 52, 64, 80]                                                  // one per octave
@@ -100,9 +101,19 @@ struct StaircaseStrategyTests {
         strategy.answered(Self.completed(offset: 100, correct: true, note: 40))
         let level = strategy.offset(for: 80)
         #expect(Set(notes.map(strategy.offset(for:))).count == 1 && level < 81)
-        strategy.answered(Self.completed(offset: Cents(level), correct: false, note: 80))
-        strategy.answered(Self.completed(offset: Cents(level), correct: true, note: 40))
-        #expect(strategy.offset(for: 80) > level && strategy.offset(for: 40) < level && strategy.offset(for: 52) > strategy.offset(for: 40))
+        strategy.answered(Self.completed(offset: Cents(level), correct: false, note: 80))  // B5's octave misses
+        let widened = strategy.offset(for: 80)
+        #expect(widened > level && Set(notes.map(strategy.offset(for:))).count == 1)
+        strategy.answered(Self.completed(offset: Cents(widened), correct: true, note: 40))
+        let together = strategy.offset(for: 40)
+        #expect(together < widened && strategy.offset(for: 52) == together && strategy.offset(for: 64) == together)
+        #expect(strategy.offset(for: 80) == widened)                                   // parted: left where it was
+        strategy.answered(Self.completed(offset: Cents(widened), correct: true, note: 80))
+        #expect(strategy.offset(for: 80) < widened && strategy.offset(for: 40) == together)
+        strategy.answered(Self.completed(offset: Cents(together), correct: false, note: 52))  // E3's octave misses too
+        strategy.answered(Self.completed(offset: Cents(together), correct: true, note: 64))
+        #expect(strategy.offset(for: 40) == strategy.offset(for: 64) && strategy.offset(for: 40) < together)
+        #expect(strategy.offset(for: 52) > together)
     }
 
     @Test("focus 1 draws reference notes where the threshold is high; focus 0 draws uniformly")

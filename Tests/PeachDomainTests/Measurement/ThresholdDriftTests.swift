@@ -83,7 +83,7 @@ struct ThresholdDriftTests {
         }
         let model = ThresholdModel(notes: 36...84, intervals: [.prime, fifth], drift: 0.5, smoothness: 0.3)
         let terms = ThresholdFit.terms(bins.current.entries, model: model)
-        let prior = (mean: model.priorMean, precision: model.priorPrecision)
+        let prior = model.prior
         let theta = prior.mean.map { $0 + Double.random(in: -0.3...0.3, using: &random) }
         let gradient = ThresholdFit.evaluate(terms, model: model, prior: prior, at: theta).gradient
         let step = 1e-5
