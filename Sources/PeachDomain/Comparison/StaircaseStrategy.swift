@@ -4,8 +4,9 @@
 /// its own reference note times its region's track factor, which starts a run at 1 and takes the
 /// rule's steps: trials land near every note's 75 % point even where the threshold changes within an
 /// octave. With nothing fitted all tracks start at 100 cents and move together, each until its own
-/// region's first wrong answer, so a new player is not walked down from 100 cents once per octave,
-/// nor, after one slip, the other octaves at a quarter of the pace. (When the first wrong answer
+/// region's first wrong answer (which sets the others one step back too), so a new player is not
+/// walked down from 100 cents once per octave, nor, after one slip, the other octaves at a quarter of
+/// the pace. (When the first wrong answer
 /// anywhere parted them all, the 2 % of answers a fine player slips made that happen on the way down
 /// for most, and a 0.3 ct player was measured within ±15 % after 300 answers for 78 % of 240
 /// simulated players, the interval containing the truth for 80 %; now 91 % and 92 %.) The classic

@@ -17,7 +17,8 @@ struct CurvaturePrior: Sendable {
 
     private var scaleSquared: Double { Self.degreesOfFreedom * spread * spread }
 
-    /// log density of a bend `d`, up to the constant `normaliserAgainstNormal`.
+    /// log density of a bend `d`, up to the normal density's normaliser of the same scale (which the
+    /// evidence takes from the normal prior's determinant) and `normaliserAgainstNormal`.
     func logKernel(_ d: Double) -> Double {
         -(Self.degreesOfFreedom + 1) / 2 * log1p(d * d / scaleSquared)
     }
@@ -28,13 +29,15 @@ struct CurvaturePrior: Sendable {
     }
 
     /// A curvature for scoring steps that is never negative and never less than the true one (the
-    /// step cannot overshoot along a bend; it is the weight of iteratively reweighted least squares).
+    /// weight of iteratively reweighted least squares: the bends' prior alone cannot make a step
+    /// overshoot; the answers' part still can, which the fit's step halving handles).
     func scoringWeight(_ d: Double) -> Double {
         (Self.degreesOfFreedom + 1) / (scaleSquared + d * d)
     }
 
     /// −d²/dd² of `logKernel`, the true curvature at the mode for the Laplace approximation; 0 where
-    /// it turns negative (a bend so large the prior no longer holds it, the answers alone do).
+    /// it turns negative (a bend so large the prior no longer holds it, the answers alone do). The
+    /// clamp makes the evidence a little lower for fits with large bends: a slight lean to larger scales.
     func observedWeight(_ d: Double) -> Double {
         let denominator = scaleSquared + d * d
         return max((Self.degreesOfFreedom + 1) * (scaleSquared - d * d) / (denominator * denominator), 0)

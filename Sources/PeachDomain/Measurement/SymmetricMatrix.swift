@@ -45,15 +45,16 @@ struct SymmetricMatrix: Sendable {
         }
     }
 
-    /// The lower Cholesky factor L with L Lᵀ = self; nil when the matrix is not positive definite.
-    func cholesky() -> CholeskyFactor? {
+    /// The lower Cholesky factor L with L Lᵀ = self; nil when the matrix is not positive definite, or
+    /// when a pivot² is at most `smallestPivotShare` of its diagonal element (all but singular).
+    func cholesky(smallestPivotShare: Double = 0) -> CholeskyFactor? {
         var lower = [Double](repeating: 0, count: size * size)
         for row in 0..<size {
             for column in 0...row {
                 var sum = self[row, column]
                 for k in 0..<column { sum -= lower[row * size + k] * lower[column * size + k] }
                 if row == column {
-                    guard sum > 0, sum.isFinite else { return nil }
+                    guard sum > smallestPivotShare * self[row, row], sum > 0, sum.isFinite else { return nil }
                     lower[row * size + row] = sum.squareRoot()
                 } else {
                     lower[row * size + column] = sum / lower[column * size + column]

@@ -55,7 +55,7 @@ struct ThresholdModel: Sendable {
     /// The value is the prior spread of the rate of change now (`driftChoices`); nil: no drift.
     let drift: Double?
     var hasDrift: Bool { drift != nil }
-    /// Prior standard deviation of a second difference of the knot values (smoothness).
+    /// The scale of the prior on a second difference of the knot values, a bend (`CurvaturePrior`).
     let smoothness: Double
 
     init(notes: ClosedRange<Int>, intervals: [DirectedInterval], drift: Double? = nil, smoothness: Double) {
