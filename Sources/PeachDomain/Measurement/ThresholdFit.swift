@@ -1,6 +1,7 @@
 import Foundation
 
-/// The maximum a posteriori fit of a `ThresholdModel` to binned answers (Fisher scoring), with the
+/// The maximum a posteriori fit of a `ThresholdModel` to binned answers (Fisher scoring for the
+/// answers, the true curvature for the bends' prior: `curvatureFactor`), with the
 /// Laplace approximation: the covariance of the parameters and the model's log evidence.
 struct ThresholdFit: Sendable {
     let model: ThresholdModel
@@ -90,7 +91,6 @@ struct ThresholdFit: Sendable {
             + Double(prior.bends) * CurvaturePrior.normaliserAgainstNormal
     }
 
-    /// The posterior's gradient, its Fisher information and its log (up to a constant) at `theta`.
     /// The posterior's curvature, for the steps and, at the mode, the Laplace approximation: the
     /// scoring `information` with each bend's scoring weight replaced by its true curvature
     /// (`CurvaturePrior.observedWeight`, never larger). (With the scoring weights the steps along a
