@@ -82,9 +82,12 @@ test: build-tests
 	Tests/System/summary.sh "$$(cat .build/unit-tests.status 2>/dev/null || echo 1)" .build/unit-tests.log .build/system-tests.log
 
 # Target-specific: `deps`, run as their prerequisite, installs these too.
-build-tests unit-test: EXTRA_PACKAGES = $(TEST_PACKAGES)
-system-test test: EXTRA_PACKAGES = $(TEST_PACKAGES) $(VM_PACKAGES)
-bench: EXTRA_PACKAGES = $(BENCH_PACKAGES) $(VM_PACKAGES)
+# Appended, not assigned: a prerequisite's own assignment would replace what the goal asked for
+# (`make test` reaches `deps` through `build-tests`, and so installed no guest packages: a fresh
+# machine's system tests failed with "depmod: command not found").
+build-tests unit-test: EXTRA_PACKAGES += $(TEST_PACKAGES)
+system-test test: EXTRA_PACKAGES += $(TEST_PACKAGES) $(VM_PACKAGES)
+bench: EXTRA_PACKAGES += $(BENCH_PACKAGES) $(VM_PACKAGES)
 
 # The xrun probe the system tests and benchmarks preload into peach and stock fluidsynth (C, with
 # the toolchain's clang: a SwiftPM library would bring the Swift runtime into both programs).

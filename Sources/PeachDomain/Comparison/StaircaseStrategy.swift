@@ -6,11 +6,11 @@
 /// octave. With nothing fitted all tracks start at 100 cents and move together, each until its own
 /// region's first wrong answer (which sets the others one step back too), so a new player is not
 /// walked down from 100 cents once per octave, nor, after one slip, the other octaves at a quarter of
-/// the pace. (When the first wrong answer
-/// anywhere parted them all, the 2 % of answers a fine player slips made that happen on the way down
-/// for most, and a 0.3 ct player was measured within ±15 % after 300 answers for 78 % of 240
-/// simulated players, the interval containing the truth for 80 %; now 91 % and 92 %.) The classic
-/// Kazez rule runs a single track that starts from the overall threshold, as the seeds describe.
+/// the pace. (When the first wrong answer anywhere parted them all, a fine player's 2 % of slips
+/// usually did so on the way down, and a 0.3 ct player was measured within ±15 % after 300 answers
+/// for 78 % of 240 simulated players, the interval containing the truth for 80 %; now 91 % and 92 %.)
+/// The classic Kazez rule runs a single track that starts from the overall threshold, as the seeds
+/// describe.
 ///
 /// `training.focus` draws reference notes where the player is weakest: with focus f the chance of
 /// a note is (1 − f)·uniform + f·(its threshold's upper 95 % bound, normalised).

@@ -28,9 +28,9 @@ struct CurvaturePrior: Sendable {
         -(Self.degreesOfFreedom + 1) * d / (scaleSquared + d * d)
     }
 
-    /// A curvature for scoring steps that is never negative and never less than the true one (the
-    /// weight of iteratively reweighted least squares: the bends' prior alone cannot make a step
-    /// overshoot; the answers' part still can, which the fit's step halving handles).
+    /// A curvature never negative and never less than the true one (the weight of iteratively
+    /// reweighted least squares): the fit falls back to it where the true curvature leaves the
+    /// posterior all but flat along some direction (`ThresholdFit.curvatureFactor`).
     func scoringWeight(_ d: Double) -> Double {
         (Self.degreesOfFreedom + 1) / (scaleSquared + d * d)
     }
