@@ -21,6 +21,15 @@ struct SymmetricMatrix: Sendable {
         addOuterProduct(indices: indices, values: values, count: indices.count, weight: weight)
     }
 
+    /// Adds `weight` · b bᵀ for the bend at knot `k`: b is 1, −2, 1 at k, k + 1, k + 2 (`ThresholdModel.bend`).
+    mutating func addBend(at k: Int, weight: Double) {
+        for a in 0..<3 {
+            for c in 0..<3 {
+                elements[(k + a) * size + k + c] += weight * ThresholdModel.bendCoefficients[a] * ThresholdModel.bendCoefficients[c]
+            }
+        }
+    }
+
     /// The same, for the first `count` entries of `indices` and `values`.
     mutating func addOuterProduct(indices: [Int], values: [Double], count: Int, weight: Double) {
         for a in 0..<count {

@@ -101,9 +101,8 @@ struct ThresholdFit: Sendable {
     static func curvatureFactor(_ information: SymmetricMatrix, prior: ThresholdModel.Prior, at theta: [Double]) -> CholeskyFactor? {
         var observed = information
         for k in 0..<prior.bends {
-            let bend = theta[k] - 2 * theta[k + 1] + theta[k + 2]
-            observed.addOuterProduct(indices: [k, k + 1, k + 2], values: [1, -2, 1],
-                                     weight: prior.curvature.observedWeight(bend) - prior.curvature.scoringWeight(bend))
+            let bend = ThresholdModel.bend(at: k, of: theta)
+            observed.addBend(at: k, weight: prior.curvature.observedWeight(bend) - prior.curvature.scoringWeight(bend))
         }
         return observed.cholesky(smallestPivotShare: 1e-6) ?? information.cholesky()
     }
@@ -116,21 +115,15 @@ struct ThresholdFit: Sendable {
         var gradient = prior.precision.times(deviation)
         var information = prior.precision
         var logPosterior = -zip(deviation, gradient).reduce(0) { $0 + $1.0 * $1.1 } / 2
-        var indices = [Int](repeating: 0, count: 8)
-        var values = [Double](repeating: 0, count: 8)
-        values[0] = 1
-        values[1] = -2
-        values[2] = 1
         for k in 0..<prior.bends {
-            let bend = theta[k] - 2 * theta[k + 1] + theta[k + 2]
+            let bend = ThresholdModel.bend(at: k, of: theta)
             logPosterior += prior.curvature.logKernel(bend)
             let slope = prior.curvature.slope(bend)
-            gradient[k] += slope
-            gradient[k + 1] -= 2 * slope
-            gradient[k + 2] += slope
-            (indices[0], indices[1], indices[2]) = (k, k + 1, k + 2)
-            information.addOuterProduct(indices: indices, values: values, count: 3, weight: prior.curvature.scoringWeight(bend))
+            for (offset, coefficient) in ThresholdModel.bendCoefficients.enumerated() { gradient[k + offset] += coefficient * slope }
+            information.addBend(at: k, weight: prior.curvature.scoringWeight(bend))
         }
+        var indices = [Int](repeating: 0, count: 8)
+        var values = [Double](repeating: 0, count: 8)
         let shared = Shared(theta: theta, model: model)
         for term in terms {
             let (count, p) = row(term, theta: theta, shared: shared, indices: &indices, values: &values)

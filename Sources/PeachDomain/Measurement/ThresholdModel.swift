@@ -111,6 +111,13 @@ struct ThresholdModel: Sendable {
               bends: max(knotCount - 2, 0), normalLogDeterminant: priorPrecision.cholesky()?.logDeterminant)
     }
 
+    /// A bend: the second difference of knots k, k + 1, k + 2 (their values times these).
+    static let bendCoefficients = [1.0, -2.0, 1.0]
+
+    static func bend(at k: Int, of theta: [Double]) -> Double {
+        theta[k] - 2 * theta[k + 1] + theta[k + 2]
+    }
+
     struct Prior: Sendable {
         let mean: [Double]
         /// The precision of the normal part (the bends left out).
@@ -132,7 +139,7 @@ struct ThresholdModel: Sendable {
         let curvature = 1 / (smoothness * smoothness)
         if bends, knotCount >= 3 {
             for k in 0..<(knotCount - 2) {
-                precision.addOuterProduct(indices: [k, k + 1, k + 2], values: [1, -2, 1], weight: curvature)
+                precision.addBend(at: k, weight: curvature)
             }
         }
         for index in knotCount..<(ageIndex ?? slopeIndex) {
