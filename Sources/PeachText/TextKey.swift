@@ -462,6 +462,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case dashboardUploadReplaceWithNothing
     case dashboardHistoryNotCreated
     case dashboardHistoryChanged
+    case dashboardFailed
     case dashboardLoopbackOnly
     case dashboardTokenNeeded
     // swift-argument-parser's own words: English is the parser's exact wording (the pattern the
@@ -612,6 +613,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case storeLocked
     case storeCannotCreateDirectory
     case storeReadOnlyLocation
+    case storeUnreadable
     case storeDiskFull
     case storeFailed
     case storeNotReadyYet

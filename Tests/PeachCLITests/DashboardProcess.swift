@@ -7,6 +7,7 @@ final class DashboardProcess {
     let process = Process()
     let port: Int
     let banner: String
+    private let output = Pipe()
 
     struct Failure: Error, CustomStringConvertible { let description: String }
 
@@ -27,7 +28,6 @@ final class DashboardProcess {
             process.executableURL = program
             process.arguments = ["web"] + arguments
         }
-        let output = Pipe()
         process.standardOutput = output
         process.standardError = output
         try process.run()
@@ -51,6 +51,13 @@ final class DashboardProcess {
     deinit {
         process.terminate()
         process.waitUntilExit()
+    }
+
+    /// Stops the server and returns what it printed after its banner (its log).
+    func stop() -> String {
+        process.terminate()
+        process.waitUntilExit()
+        return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     }
 
     var client: LoopbackHTTPClient { LoopbackHTTPClient(port: port) }

@@ -87,7 +87,7 @@ struct DashboardReadOnlyTests {
         #expect(firstRows >= 50)
         try writer.waitFor(firstRows + 100)
         let profile = try web.get("/api/profile")
-        #expect(profile.status == 200)
+        #expect(profile.status == 200, "\(profile.text.prefix(300))")
         let second = try web.get("/export.csv")
         #expect(Self.rows(second.body) >= firstRows + 100, "the writer's later commits are read")
         #expect(try web.get("/").status == 200)
@@ -141,5 +141,22 @@ struct DashboardReadOnlyTests {
         let after = try web.get("/export.csv").body
         #expect(Self.rows(after) >= rows + writer.acknowledged)
         #expect(after == (try workspace.cli(["export"])))
+    }
+
+    @Test("a history this user may not read: the pages, the API and the download answer 500 naming the file and why, and the log says it",
+          .enabled(if: ready && asNobody))
+    func unreadable() throws {
+        let workspace = try WebCommandTests.Workspace()
+        try workspace.simulate()
+        let database = workspace.data + "/peach.sqlite"
+        for file in [database, database + "-wal", database + "-shm"] { chmod(file, 0o600) }
+        let web = try workspace.dashboard(launcher: Self.nobody, program: Self.nobodysPeach)
+        let said = "500: \(database) cannot be read: this user may not open it"
+        for path in ["/", "/api/profile", "/export.csv", "/history"] {
+            let reply = try web.get(path)
+            #expect(reply.status == 500, "\(path)")
+            #expect(reply.text.hasPrefix(said), "\(path): \(reply.text.prefix(300))")
+        }
+        #expect(web.stop().contains(said))
     }
 }

@@ -74,7 +74,7 @@ extension TrainingDataStore {
     /// `body` within one read; the database's errors as `StoreError`, the caller's as thrown.
     public func reading<T>(_ body: (HistoryReader) throws -> T) throws -> T {
         do {
-            return try database.read { db in try body(HistoryReader(db: db)) }
+            return try Self.read(database) { db in try body(HistoryReader(db: db)) }
         } catch let error as DatabaseError {
             throw Self.storeError(error, path: location.databaseURL.path)
         }

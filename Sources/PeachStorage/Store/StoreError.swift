@@ -12,6 +12,8 @@ public enum StoreError: DescribedError, CustomStringConvertible, Sendable, Equat
     case locked(path: String)
     case cannotCreateDirectory(path: String, reason: String)
     case readOnlyLocation(path: String)
+    /// This user may not open the file (e.g. `peach web` as another user than `peach run`).
+    case unreadable(path: String)
     case diskFull(path: String)
     /// A read-only history that `peach run` has not set up yet.
     case notReadyYet(path: String)
@@ -29,6 +31,7 @@ public enum StoreError: DescribedError, CustomStringConvertible, Sendable, Equat
         case .locked(let path): texts.text(.storeLocked, path)
         case .cannotCreateDirectory(let path, let reason): texts.text(.storeCannotCreateDirectory, path, reason)
         case .readOnlyLocation(let path): texts.text(.storeReadOnlyLocation, path)
+        case .unreadable(let path): texts.text(.storeUnreadable, path)
         case .diskFull(let path): texts.text(.storeDiskFull, path)
         case .notReadyYet(let path): texts.text(.storeFailed, path, texts.text(.storeNotReadyYet))
         case .noWriteAheadLog(let path): texts.text(.storeFailed, path, texts.text(.storeNoWriteAheadLog))

@@ -43,7 +43,7 @@ extension TrainingDataStore {
     /// One read; the database's errors as `StoreError`, the caller's as thrown.
     private func streaming(_ body: (Database) throws -> Void) throws {
         do {
-            try database.read(body)
+            try Self.read(database, body)
         } catch let error as DatabaseError {
             throw Self.storeError(error, path: location.databaseURL.path)
         }

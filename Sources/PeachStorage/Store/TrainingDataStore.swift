@@ -83,7 +83,7 @@ public final class TrainingDataStore: Sendable {
             do {
                 database = try DatabasePool(path: snapshot.map { _ in ReadOnlySnapshot.immutableURI(path) } ?? path,
                                             configuration: configuration)
-                try database.read { db in
+                try Self.read(database) { db in
                     try Self.inspect(db, path: path, checkPages: !trusted)
                     // Nothing may be migrated here: a history not yet brought up to this version
                     // (or one still being created) is read once `peach run` has done so.
@@ -146,6 +146,8 @@ public final class TrainingDataStore: Sendable {
     static func storeError(_ error: any Error, path: String) -> StoreError {
         if let error = error as? StoreError { return error }
         guard let error = error as? DatabaseError else { return .failed(path: path, reason: "\(error)") }
+        // A writer's moment that did not pass (`ReadStart`): busy, not read-only.
+        if ReadStart.transient.contains(error.extendedResultCode) { return .locked(path: path) }
         switch error.resultCode {
         case .SQLITE_NOTADB: return .notADatabase(path: path)
         case .SQLITE_CORRUPT: return .corrupt(path: path, details: error.message ?? "malformed")
@@ -153,6 +155,9 @@ public final class TrainingDataStore: Sendable {
         case .SQLITE_READONLY, .SQLITE_PERM: return .readOnlyLocation(path: path)
         case .SQLITE_FULL: return .diskFull(path: path)
         case .SQLITE_CANTOPEN:
+            if FileManager.default.fileExists(atPath: path), !FileManager.default.isReadableFile(atPath: path) {
+                return .unreadable(path: path)
+            }
             return FileManager.default.isWritableFile(atPath: path) ? .cannotOpen(path: path)
                 : .readOnlyLocation(path: path)
         default: return .failed(path: path, reason: error.message ?? "\(error.resultCode)")
@@ -169,9 +174,19 @@ public final class TrainingDataStore: Sendable {
 
     func read<T>(_ value: (Database) throws -> T) throws(StoreError) -> T {
         do {
-            return try database.read(value)
+            return try Self.read(database, value)
         } catch {
             throw Self.storeError(error, path: path)
+        }
+    }
+
+    /// One read transaction of `database`, begun again when a writer's moment prevented it (`ReadStart`).
+    static func read<T>(_ database: any DatabaseReader, _ value: (Database) throws -> T) throws -> T {
+        try ReadStart.retrying { begun in
+            try database.read { db in
+                begun()
+                return try value(db)
+            }
         }
     }
 

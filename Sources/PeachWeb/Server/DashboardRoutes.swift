@@ -37,7 +37,12 @@ struct DashboardRoutes: Sendable {
         router.get("/api/profile") { _, _ in
             Self.bytes(try await pages.profileDocument() + "\n", type: "application/json")
         }
-        router.get("/export.csv") { _, _ in CSVDownload(history: history).response() }
+        router.get("/export.csv") { _, _ in
+            // A history that cannot be read is said (500, with the file and the reason) before the
+            // download's 200 is sent, not left as a download that breaks off.
+            _ = try await DashboardPages.blocking { try history.version() }
+            return CSVDownload(history: history).response()
+        }
         router.post("/import") { request, context in
             try await CSVUpload(pages: pages, history: history, csrf: csrf, limit: settings.uploadLimit, texts: settings.texts)
                 .receive(request, context: context)

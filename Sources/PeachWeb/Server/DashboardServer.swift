@@ -88,9 +88,13 @@ public struct DashboardServer: Sendable {
                 } catch let error as HTTPParserError {
                     throw error
                 } catch {
-                    // As `Application` does: the router answers HTTP errors itself; anything else is 500.
-                    logger.debug("unrecognised error", metadata: ["error": "\(error)"]) // not a text: a log line
-                    response = Response(status: .internalServerError)
+                    // As `Application` does: the router answers HTTP errors itself; anything else is
+                    // 500, here saying what failed (the history's file and SQLite's words), to the
+                    // browser and in the log.
+                    let text = settings.texts.text(.dashboardFailed, settings.texts.describe(error))
+                    logger.error("\(text)")
+                    response = Response(status: .internalServerError, headers: [.contentType: AccessGuard<BasicRequestContext>.plainText],
+                                        body: ResponseBody(byteBuffer: ByteBuffer(string: text + "\n")))
                 }
                 response.headers[.date] = HTTPDate.now()
                 try await writer.write(response: response.head, body: response.body)
