@@ -80,6 +80,37 @@ struct OffsetBoundsTests {
         }
     }
 
+    /// At the staircase's floor (0.1 ct) nothing will be asked further down: a fit below it is said
+    /// as what its interval shows, where elsewhere it would wait for the answers (`justBeyond`).
+    @Test("at the staircase's floor a fitted value below it is said: as fitted when its interval reaches the floor, else as below it")
+    func beneathTheFloor() {
+        let key = MIDINote(40)
+        let floorBin = exp(-115.5 * AnswerBins.logStep)...100      // 0.0993: the 0.1 ct bin's lower edge
+        func estimate(_ value: CentsEstimate, asked: ClosedRange<Double> = floorBin,
+                      bounds: OffsetBounds = OffsetBounds()) -> ThresholdEstimate {
+            ThresholdEstimate(overallCurve: value, curve: [key: value], slope: 3.5, answerWeight: 1000,
+                              offsetsAsked: asked, bounds: [key: bounds])
+        }
+        // Reaching into the floor's bin: the small extrapolation the answers there support.
+        let reaching = CentsEstimate(value: 0.095, low: 0.087, high: 0.104)
+        #expect(estimate(reaching).value(at: key) == .measured(reaching))
+        #expect(estimate(reaching).overallValue == .measured(reaching))
+        #expect(estimate(reaching).plotted(at: key) == reaching)
+        // Wholly below the floor's bin: below it, not a number the answers cannot reach.
+        let beneath = CentsEstimate(value: 0.07, low: 0.06, high: 0.085)
+        #expect(estimate(beneath).value(at: key) == .below(floorBin.lowerBound))
+        #expect(estimate(beneath).overallValue == .below(floorBin.lowerBound))
+        #expect(estimate(beneath).plotted(at: key) == nil)
+        // Reaching the floor but too wide to mean something: still "not enough answers yet".
+        #expect(estimate(CentsEstimate(value: 0.05, low: 0.02, high: 0.12)).value(at: key) == .notEnoughAnswers)
+        // What the answers at the floor show by themselves comes first.
+        #expect(estimate(reaching, bounds: OffsetBounds(below: 0.13)).value(at: key) == .below(0.13))
+        // Above the floor, the staircase still on its way down: the same fits wait for the answers.
+        let descending = 0.2...100.0
+        #expect(estimate(CentsEstimate(value: 0.19, low: 0.17, high: 0.21), asked: descending).value(at: key) == .notEnoughAnswers)
+        #expect(estimate(CentsEstimate(value: 0.15, low: 0.12, high: 0.18), asked: descending).value(at: key) == .notEnoughAnswers)
+    }
+
     /// After 50 answers of a 10 ct player, keys fitted just under the smallest offset asked, 5.8 ct
     /// (3.5–9.6), were said "below 5.9 ct": the interval reaches back across it, and no answer says so.
     @Test("a value beyond the offsets asked is said as above or below only as far as the answers show")
