@@ -611,6 +611,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case storeNotPeachDatabase
     case storeNewerVersion
     case storeLocked
+    case storeBeingWritten
     case storeCannotCreateDirectory
     case storeReadOnlyLocation
     case storeUnreadable

@@ -21,8 +21,8 @@ struct ReadStartTests {
         }
     }
 
-    @Test("a header caught mid-write (read-only WAL index), a recovery or a lock-protocol race: begun again, after 1, 2, 4 … ms",
-          arguments: [ResultCode.SQLITE_READONLY_RECOVERY, .SQLITE_READONLY_CANTINIT, .SQLITE_BUSY_RECOVERY, .SQLITE_PROTOCOL])
+    @Test("a WAL-index header caught mid-write by a reader that may not repair it: begun again, after 1, 2, 4 … ms",
+          arguments: [ResultCode.SQLITE_READONLY_RECOVERY, .SQLITE_READONLY_CANTINIT])
     func transient(code: ResultCode) throws {
         let attempts = Attempts([code, code, code])
         let value = try ReadStart.retrying(pause: { attempts.paused.append($0) }) { begun in try attempts.read(begun: begun) }
@@ -31,8 +31,9 @@ struct ReadStartTests {
         #expect(attempts.paused == [.milliseconds(1), .milliseconds(2), .milliseconds(4)])
     }
 
-    @Test("a history that cannot be read (corrupt, not a database, read-only for a writer, busy beyond the timeout) fails at once",
-          arguments: [ResultCode.SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_READONLY, .SQLITE_BUSY, .SQLITE_CANTOPEN])
+    @Test("a history that cannot be read (corrupt, not a database, read-only for a writer, busy beyond the timeout, SQLite's own waiting over) fails at once",
+          arguments: [ResultCode.SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_READONLY, .SQLITE_BUSY, .SQLITE_CANTOPEN,
+                      .SQLITE_BUSY_RECOVERY, .SQLITE_PROTOCOL])
     func lasting(code: ResultCode) {
         let attempts = Attempts([code])
         #expect(throws: DatabaseError.self) {
@@ -65,5 +66,13 @@ struct ReadStartTests {
         #expect(attempts.count == ReadStart.pauses.count + 1)
         let waited = attempts.paused.reduce(Duration.zero, +)
         #expect(waited >= .milliseconds(1900) && waited <= .milliseconds(2100), "\(waited)")
+    }
+
+    @Test("a writer's moment that never passed is said as such, not as a read-only or locked history")
+    func saidAsBeingWritten() {
+        let error = TrainingDataStore.storeError(DatabaseError(resultCode: .SQLITE_READONLY_RECOVERY), path: "/data/peach.sqlite")
+        #expect(error == .beingWritten(path: "/data/peach.sqlite"))
+        #expect(error.description.hasPrefix("/data/peach.sqlite was being written"), "\(error)")
+        #expect(TrainingDataStore.storeError(DatabaseError(resultCode: .SQLITE_READONLY), path: "/p") == .readOnlyLocation(path: "/p"))
     }
 }

@@ -13,7 +13,8 @@ public struct ThresholdEstimate: Hashable, Sendable {
     public let answerWeight: Double
     /// The smallest and largest offsets the answers were asked at: the fit has data only between
     /// them. The staircase asks 0.1…100 ct and starts at 100, so the largest is 100 from the start;
-    /// the smallest is where the staircase has got to, so far.
+    /// the smallest is where the staircase has got to, so far (at 0.1, its floor, as far as it goes:
+    /// `beneathTheFloor`).
     public let offsetsAsked: ClosedRange<Double>
     /// The reference notes that have answers, lowest to highest: beyond them the curve only extrapolates.
     public let notesAnswered: ClosedRange<Int>
@@ -48,11 +49,12 @@ public struct ThresholdEstimate: Hashable, Sendable {
     public static let widestUsefulRatio = 3.0
 
     /// The overall threshold; nil while its interval is too wide to mean something, or it lies
-    /// beyond the offsets asked (`overallValue` says which).
+    /// beyond the offsets asked (`overallValue` says which; below the staircase's floor it may be
+    /// said: `beneathTheFloor`).
     public var overall: CentsEstimate? { overallValue.estimate }
 
     /// The threshold at `note`; nil outside the range, beyond the notes answered, while its interval
-    /// is too wide, or beyond the offsets asked (`value(at:)` says which).
+    /// is too wide, or beyond the offsets asked but for the floor's exception (`value(at:)` says which).
     public func threshold(at note: MIDINote) -> CentsEstimate? { value(at: note).estimate }
 
     /// The overall threshold as it can be said: above (below) when every key answered is, or when the
@@ -105,7 +107,8 @@ public struct ThresholdEstimate: Hashable, Sendable {
 
     /// A value beyond the offsets asked is an extrapolation: it is said as above or below only as far
     /// as the answers at the extreme offsets show by themselves (`OffsetBounds`), however wide or
-    /// narrow its interval, else "not enough answers yet". (The fit alone said "below 5.9 ct" of a
+    /// narrow its interval, else "not enough answers yet" (below the staircase's floor, where no
+    /// answer can follow, the fit is said: `beneathTheFloor`). (The fit alone said "below 5.9 ct" of a
     /// 10 ct player after 50 answers, its value 5.8 (3.5–9.6); and, with a lapse rate fitted near its
     /// largest, "below 55 ct" of a 150 ct player answering at chance.) An interval reaching from below
     /// the answers' own upper bound to above it is cut to "below" it: the priors held it there, not the

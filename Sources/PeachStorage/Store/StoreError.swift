@@ -10,6 +10,8 @@ public enum StoreError: DescribedError, CustomStringConvertible, Sendable, Equat
     case notPeachDatabase(path: String)
     case newerVersion(path: String, unknownMigrations: [String])
     case locked(path: String)
+    /// A reader that may not repair SQLite's shared index found it mid-write at every attempt (`ReadStart`).
+    case beingWritten(path: String)
     case cannotCreateDirectory(path: String, reason: String)
     case readOnlyLocation(path: String)
     /// This user may not open the file (e.g. `peach web` as another user than `peach run`).
@@ -29,6 +31,7 @@ public enum StoreError: DescribedError, CustomStringConvertible, Sendable, Equat
         case .notPeachDatabase(let path): texts.text(.storeNotPeachDatabase, path)
         case .newerVersion(let path, let migrations): texts.text(.storeNewerVersion, path, migrations.joined(separator: ", "))
         case .locked(let path): texts.text(.storeLocked, path)
+        case .beingWritten(let path): texts.text(.storeBeingWritten, path)
         case .cannotCreateDirectory(let path, let reason): texts.text(.storeCannotCreateDirectory, path, reason)
         case .readOnlyLocation(let path): texts.text(.storeReadOnlyLocation, path)
         case .unreadable(let path): texts.text(.storeUnreadable, path)

@@ -81,8 +81,9 @@ public final class TrainingDataStore: Sendable {
             }
             snapshot = ReadOnlySnapshot.withoutWriter(path: path)
             do {
-                database = try DatabasePool(path: snapshot.map { _ in ReadOnlySnapshot.immutableURI(path) } ?? path,
-                                            configuration: configuration)
+                // Opening reads the schema too, and may meet a writer's moment like any read.
+                let file = snapshot.map { _ in ReadOnlySnapshot.immutableURI(path) } ?? path
+                database = try ReadStart.retrying { _ in try DatabasePool(path: file, configuration: configuration) }
                 try Self.read(database) { db in
                     try Self.inspect(db, path: path, checkPages: !trusted)
                     // Nothing may be migrated here: a history not yet brought up to this version
@@ -147,7 +148,7 @@ public final class TrainingDataStore: Sendable {
         if let error = error as? StoreError { return error }
         guard let error = error as? DatabaseError else { return .failed(path: path, reason: "\(error)") }
         // A writer's moment that did not pass (`ReadStart`): busy, not read-only.
-        if ReadStart.transient.contains(error.extendedResultCode) { return .locked(path: path) }
+        if ReadStart.transient.contains(error.extendedResultCode) { return .beingWritten(path: path) }
         switch error.resultCode {
         case .SQLITE_NOTADB: return .notADatabase(path: path)
         case .SQLITE_CORRUPT: return .corrupt(path: path, details: error.message ?? "malformed")
@@ -184,6 +185,9 @@ public final class TrainingDataStore: Sendable {
     static func read<T>(_ database: any DatabaseReader, _ value: (Database) throws -> T) throws -> T {
         try ReadStart.retrying { begun in
             try database.read { db in
+                // Takes the snapshot (a pool's read has, a queue's has only said BEGIN): what fails
+                // from here on is not begun again.
+                _ = try db.schemaVersion()
                 begun()
                 return try value(db)
             }

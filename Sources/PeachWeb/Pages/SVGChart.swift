@@ -32,7 +32,7 @@ struct SVGChart {
         guard var lowest = values.min(), var highest = values.max() else { return scale == .logarithmic ? (1, 100) : (0, 10) }
         switch scale {
         case .logarithmic:
-            lowest = max(lowest, 0.1) / 1.2
+            lowest = max(lowest, 0.01) / 1.2
             highest = min(max(highest, lowest * 2), 1000) * 1.2
         case .linear:
             lowest = min(lowest, 0)

@@ -87,6 +87,8 @@ public struct DashboardServer: Sendable {
                     response = try await responder.respond(to: request, context: context)
                 } catch let error as HTTPParserError {
                     throw error
+                } catch let error as CancellationError {
+                    throw error   // the client is gone: nobody to answer
                 } catch {
                     // As `Application` does: the router answers HTTP errors itself; anything else is
                     // 500, here saying what failed (the history's file and SQLite's words), to the
