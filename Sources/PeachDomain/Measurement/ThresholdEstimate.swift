@@ -135,15 +135,21 @@ extension ThresholdEstimate {
     /// nothing will ever be asked further down.
     var isAtFloor: Bool { offsetsAsked.lowerBound <= StaircaseRule.offsetRange.lowerBound }
 
-    /// A fitted value below the floor, where the answers cannot follow it: an interval wholly below
-    /// the offsets asked says "below" them, one reaching into them is said as fitted. Not "not enough
-    /// answers yet", which more answers could end: at the floor none can. (Waiting for the answers at
-    /// the floor to bound it by themselves, 40 of 40 simulated 0.07 ct players and 13 of 40 0.1 ct
-    /// ones were "not enough answers yet" after 1,000 answers; the keys of a 0.1 ct player were
-    /// fitted a few % under the smallest offset's bin, which begins at 0.0993.)
+    /// A fitted value below the floor, where the answers cannot follow it, said as far as its interval
+    /// goes: wholly below the offsets asked, "below" them; reaching into them from no further down
+    /// than the floor / 1.25 (the nearest group `OffsetBounds` pools) and narrow enough, as fitted;
+    /// reaching into them from further down, "below" its upper end while that is within twice the
+    /// floor. Not "not enough answers yet", which more answers could end: at the floor none can.
+    /// (Waiting for the answers at the floor to bound it by themselves, 40 of 40 simulated 0.07 ct
+    /// players and 13 of 40 0.1 ct ones were "not enough answers yet" after 1,000 answers; a 0.1 ct
+    /// player's keys were fitted a few % under the floor's bin, 0.0993–0.1013. Said as fitted from
+    /// further down, a 0.03 ct player's keys read 0.07 (0.045–0.11): the priors hold the curve up
+    /// where every answer at the floor is right.)
     func beneathTheFloor(_ estimate: CentsEstimate) -> MeasuredValue {
-        if estimate.high < offsetsAsked.lowerBound { return .below(offsetsAsked.lowerBound) }
-        return estimate.isUseful ? .measured(estimate) : .notEnoughAnswers
+        let floor = offsetsAsked.lowerBound
+        if estimate.high < floor { return .below(floor) }
+        if estimate.isUseful, estimate.low >= floor / 1.25 { return .measured(estimate) }
+        return estimate.high <= 2 * floor ? .below(estimate.high) : .notEnoughAnswers
     }
 }
 

@@ -101,8 +101,12 @@ struct OffsetBoundsTests {
         #expect(estimate(beneath).value(at: key) == .below(floorBin.lowerBound))
         #expect(estimate(beneath).overallValue == .below(floorBin.lowerBound))
         #expect(estimate(beneath).plotted(at: key) == nil)
-        // Reaching the floor but too wide to mean something: still "not enough answers yet".
-        #expect(estimate(CentsEstimate(value: 0.05, low: 0.02, high: 0.12)).value(at: key) == .notEnoughAnswers)
+        // Reaching the floor from far below (the priors holding the curve up where every answer at the
+        // floor is right: a 0.03 ct player's keys were fitted 0.07 (0.045–0.11)): below its upper end.
+        #expect(estimate(CentsEstimate(value: 0.07, low: 0.045, high: 0.11)).value(at: key) == .below(0.11))
+        #expect(estimate(CentsEstimate(value: 0.05, low: 0.02, high: 0.12)).value(at: key) == .below(0.12))
+        // Reaching far above the floor too: "not enough answers yet".
+        #expect(estimate(CentsEstimate(value: 0.05, low: 0.01, high: 0.3)).value(at: key) == .notEnoughAnswers)
         // What the answers at the floor show by themselves comes first.
         #expect(estimate(reaching, bounds: OffsetBounds(below: 0.13)).value(at: key) == .below(0.13))
         // Above the floor, the staircase still on its way down: the same fits wait for the answers.
