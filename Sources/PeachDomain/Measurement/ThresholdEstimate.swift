@@ -133,7 +133,22 @@ public struct ThresholdEstimate: Hashable, Sendable {
 extension ThresholdEstimate {
     /// Whether the staircase has asked its smallest offset (`StaircaseRule.offsetRange`, 0.1 ct):
     /// nothing will ever be asked further down.
-    var isAtFloor: Bool { offsetsAsked.lowerBound <= StaircaseRule.offsetRange.lowerBound }
+    var isAtFloor: Bool { Self.isAtFloor(offsetsAsked) }
+
+    static func isAtFloor(_ offsetsAsked: ClosedRange<Double>) -> Bool {
+        offsetsAsked.lowerBound <= StaircaseRule.offsetRange.lowerBound
+    }
+
+    /// How far below the floor a fitted interval may begin and still be said as a number: the
+    /// nearest group of offsets `OffsetBounds` pools.
+    static let floorReach = 1.25
+
+    /// How low a threshold can be measured with the offsets asked: once the floor has been asked,
+    /// the floor / `floorReach` (a fit beneath it is said from there on); else the floor, where the
+    /// staircase is still going.
+    static func lowestMeasurable(_ offsetsAsked: ClosedRange<Double>) -> Double {
+        isAtFloor(offsetsAsked) ? offsetsAsked.lowerBound / floorReach : StaircaseRule.offsetRange.lowerBound
+    }
 
     /// A fitted value below the floor, where the answers cannot follow it, said as far as its interval
     /// goes: wholly below the offsets asked, "below" them; reaching into them from no further down
@@ -148,7 +163,7 @@ extension ThresholdEstimate {
     func beneathTheFloor(_ estimate: CentsEstimate) -> MeasuredValue {
         let floor = offsetsAsked.lowerBound
         if estimate.high < floor { return .below(floor) }
-        if estimate.isUseful, estimate.low >= floor / 1.25 { return .measured(estimate) }
+        if estimate.isUseful, estimate.low >= Self.lowestMeasurable(offsetsAsked) { return .measured(estimate) }
         return estimate.high <= 2 * floor ? .below(estimate.high) : .notEnoughAnswers
     }
 }

@@ -95,7 +95,8 @@ public struct DashboardServer: Sendable {
                     // browser and in the log.
                     let text = settings.texts.text(.dashboardFailed, settings.texts.describe(error))
                     logger.error("\(text)")
-                    response = Response(status: .internalServerError, headers: [.contentType: AccessGuard<BasicRequestContext>.plainText],
+                    response = Response(status: .internalServerError,
+                                        headers: [.contentType: AccessGuard<BasicRequestContext>.plainText],
                                         body: ResponseBody(byteBuffer: ByteBuffer(string: text + "\n")))
                 }
                 response.headers[.date] = HTTPDate.now()

@@ -90,16 +90,21 @@ struct ThresholdAccuracyTests {
     /// them to bound the threshold by themselves, these were "not enough answers yet" for 40 of 40
     /// (0.07 ct) and 13 of 40 (0.1 ct); now 0.07 ct is "below" for 39 (the 40th measured, its interval
     /// just above the truth) and 0.1 ct measured for 40, 39 intervals containing the truth
-    /// (`ThresholdEstimate.beneathTheFloor`).
-    @Test("listeners at and below the staircase's 0.1 ct floor, after 1000 answers: always said, never an untrue above or below, true for at least 90 %",
+    /// (`ThresholdEstimate.beneathTheFloor`); and "stable" for 40, where 19 were "no trend yet"
+    /// while only values down to the floor were compared.
+    @Test("listeners at and below the staircase's 0.1 ct floor, after 1000 answers: always said, never an untrue above or below, true for at least 90 %, a measured one stable",
           arguments: [0.07, 0.1])
     func atTheFloor(cents: Double) {
         let simulation = SimulatedUsers(listener: SimulatedListener.make(.weibull, slope: 2.5, lapse: 0.02, [(60, cents)]))
-        var notEnough = 0, untrue = 0, truly = 0
+        var notEnough = 0, untrue = 0, truly = 0, measured = 0, stable = 0
         simulation.run(users: Self.users, trials: 1000, at: [1000]) { _, profile, done in
             let truth = simulation.trueOverall(after: done)
-            switch profile.thresholdEstimate(for: simulation.mode, range: simulation.settings.noteRange)?.overallValue {
-            case .measured(let overall): if overall.low <= truth, truth <= overall.high { truly += 1 }
+            let estimate = profile.thresholdEstimate(for: simulation.mode, range: simulation.settings.noteRange)
+            switch estimate?.overallValue {
+            case .measured(let overall):
+                if overall.low <= truth, truth <= overall.high { truly += 1 }
+                measured += 1
+                if estimate?.change?.trend == .stable { stable += 1 }
             case .below(let bound): if truth < bound { truly += 1 } else { untrue += 1 }
             case .above: untrue += 1
             case .notEnoughAnswers, nil: notEnough += 1
@@ -108,6 +113,8 @@ struct ThresholdAccuracyTests {
         #expect(notEnough == 0, "\(cents) ct: not enough answers yet for \(notEnough) of \(Self.users)")
         #expect(untrue == 0, "\(cents) ct: an untrue above or below for \(untrue) of \(Self.users)")
         #expect(Double(truly) >= 0.9 * Double(Self.users), "\(cents) ct: true for \(truly) of \(Self.users)")
+        // A player who never changes, measured beneath the floor, is told "stable", not "no trend yet".
+        #expect(Double(stable) >= 0.9 * Double(measured), "\(cents) ct: stable for \(stable) of \(measured) measured")
     }
 
     /// How many of the simulated users' overall thresholds are measured within ±15 % of the truth after
