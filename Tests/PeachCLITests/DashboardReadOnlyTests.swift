@@ -159,4 +159,19 @@ struct DashboardReadOnlyTests {
         }
         #expect(web.stop().contains(said))
     }
+
+    @Test("a data directory this user may not enter is said as unreadable, not shown as an empty history",
+          .enabled(if: ready && asNobody))
+    func unenterable() throws {
+        let workspace = try WebCommandTests.Workspace()
+        try workspace.simulate()
+        chmod(workspace.data, 0o700)
+        let web = try workspace.dashboard(launcher: Self.nobody, program: Self.nobodysPeach)
+        let said = "500: \(workspace.data)/peach.sqlite cannot be read: this user may not open it"
+        for path in ["/", "/api/profile", "/export.csv"] {
+            let reply = try web.get(path)
+            #expect(reply.status == 500, "\(path)")
+            #expect(reply.text.hasPrefix(said), "\(path): \(reply.text.prefix(300))")
+        }
+    }
 }

@@ -48,7 +48,16 @@ public final class TrainingDataStore: Sendable {
                             durability: Durability = .everyAnswer,
                             access: Access = .readWrite) throws(StoreError) -> TrainingDataStore? {
         let path = location.databaseURL.path
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+        let size: Int?
+        do {
+            size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int
+        } catch let error as CocoaError where error.code == .fileReadNoPermission {
+            // A data directory this user may not enter: whether a history is there cannot be seen,
+            // which is not "no history yet" (`peach web` as another user showed an empty profile).
+            throw .unreadable(path: path)
+        } catch {
+            size = nil
+        }
         // A file of zero bytes is a history never written (SQLite would make it one): for a
         // read-only command that is no history yet, and nothing is written to it.
         if size == 0, !create || access == .readOnly { return nil }
