@@ -49,6 +49,7 @@ final class DashboardProcess {
     }
 
     deinit {
+        guard process.isRunning else { return }   // `stop()` may have ended it
         process.terminate()
         process.waitUntilExit()
     }

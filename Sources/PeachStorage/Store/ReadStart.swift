@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import PeachDomain
 
 /// Beginning a read is tried again when SQLite says the moment was wrong, not the history.
 ///
@@ -21,7 +22,8 @@ enum ReadStart {
     /// `read`, again after each of `pauses` while it fails with a transient code before calling
     /// `begun` (which the read calls once its snapshot is taken; an open, which has nothing to undo,
     /// never calls it).
-    static func retrying<T>(pauses: [Duration] = pauses, pause: (Duration) -> Void = ReadStart.sleep,
+    static func retrying<T>(pauses: [Duration] = pauses,
+                            pause: (Duration) -> Void = { Thread.sleep(forTimeInterval: $0.seconds) },
                             _ read: (_ begun: () -> Void) throws -> T) throws -> T {
         var remaining = pauses[...]
         while true {
@@ -33,10 +35,5 @@ enum ReadStart {
                 pause(next)
             }
         }
-    }
-
-    static func sleep(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) * 1e-18)
     }
 }
