@@ -35,9 +35,14 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 SYSCONFDIR ?= /etc
 
-.PHONY: all deps build build-tests run test unit-test system-test bench code-order soundfont install uninstall clean
+.PHONY: print-debian-packages all deps build build-tests run test unit-test system-test bench code-order soundfont install uninstall clean
 
 all: build
+
+# The packages a second compiler's root needs beside its compiler (Tests/Compilers/debian-root.sh):
+# the libraries Peach links and the SoundFont its unit tests play.
+print-debian-packages:
+	@echo $(DEBIAN_PACKAGES) timgm6mb-soundfont
 
 # Installs only the Debian packages that are missing; apt is retried once because a mirror
 # hiccup on a fresh machine is common.

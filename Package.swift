@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 /// How the two programs the box runs are linked: with LLVM's linker, exporting no symbols (the

@@ -26,7 +26,8 @@ struct SoundFontEncoderTests {
         let file = try SoundFontFile(bytes: bytes)
 
         #expect(Array(bytes[0..<4]) == Array("RIFF".utf8))
-        #expect(Int(bytes[4]) | Int(bytes[5]) << 8 | Int(bytes[6]) << 16 | Int(bytes[7]) << 24 == bytes.count - 8)
+        let riffSize: Int = bytes[4..<8].reversed().reduce(0) { $0 << 8 | Int($1) }
+        #expect(riffSize == bytes.count - 8)
         #expect(file.infoText("ICMT") == "odd")
         #expect(file.presets == [.init(name: "Tone", program: 5, bank: 0, bagIndex: 0),
                                  .init(name: "EOP", program: 0, bank: 0, bagIndex: 1)])

@@ -178,7 +178,11 @@ final class SpeechAnnouncer: Announcer {
     @discardableResult
     private func store(_ said: SpokenSamples, text: String, language: Language, keep: Bool = true) -> (sound: SampledSound, rms: Double) {
         let samples = said.samples
-        let power = samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(1, samples.count)) / (32768 * 32768)
+        let sumOfSquares: Double = samples.reduce(0.0) { sum, sample in
+            let value = Double(sample)
+            return sum + value * value
+        }
+        let power: Double = sumOfSquares / Double(max(1, samples.count)) / (32768 * 32768)
         // Kept as eSpeak made them, 16 bits at its own rate: the prompts stay in memory as long as the box runs.
         let ready = (SampledSound(pcm16: samples, sampleRate: said.sampleRate), power.squareRoot())
         if keep { spoken[Self.key(text, language)] = ready }

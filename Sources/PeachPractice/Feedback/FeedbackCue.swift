@@ -108,7 +108,8 @@ public struct FeedbackCue: Hashable, Sendable {
     /// cue's samples only as the engine mixes them).
     public static func amplitude(level: AmplitudeDB, relativeToNoteRMS noteRMS: Double, loudestRMS: Double) -> AmplitudeDB {
         let target = noteRMS * pow(10, level.rawValue / 20)
-        let decibels = 20 * log10(max(target, 1e-9) / max(loudestRMS, 1e-9))
+        let ratio: Double = max(target, 1e-9) / max(loudestRMS, 1e-9)
+        let decibels: Double = 20 * log10(ratio)
         return AmplitudeDB(min(max(decibels, -90), 12))
     }
 

@@ -129,9 +129,12 @@ struct StaircaseStrategyTests {
             return Double(draws.filter { $0 < 48 }.count) / Double(draws.count)
         }
         #expect(abs(lowShare(focus: 0) - 12.0 / 49) < 0.04)
-        let weighted = 12 * 40.0 / (12 * 40 + 37 * 4)                                  // ≈ 0.76
+        let lowKeys: Double = 12, highKeys: Double = 37                                 // below C3, from C3
+        let even = lowKeys / (lowKeys + highKeys)
+        let weighted = lowKeys * 40 / (lowKeys * 40 + highKeys * 4)                     // ≈ 0.76
         #expect(abs(lowShare(focus: 1) - weighted) < 0.04)
-        #expect(abs(lowShare(focus: 0.5) - (0.5 * 12.0 / 49 + 0.5 * weighted)) < 0.04)
+        let halfway: Double = 0.5 * even + 0.5 * weighted
+        #expect(abs(lowShare(focus: 0.5) - halfway) < 0.04)
     }
 
     @Test("the sign is random: both occur, in roughly equal numbers")

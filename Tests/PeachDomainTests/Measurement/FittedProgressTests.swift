@@ -29,7 +29,7 @@ struct FittedProgressTests {
         var random = SeededRandomGenerator(seed: 3)
         let start = ProgressTimelineTests.date("2026-03-19T10:00:00Z")
         let asked = (0..<3000).map { index in
-            let offset = 100 * exp(Double.random(in: -1.4...0, using: &random))   // 25–100 ct
+            let offset: Double = 100 * exp(Double.random(in: -1.4...0, using: &random))   // 25–100 ct
             let p = PsychometricFunction.probabilityCorrect(logOffset: log(offset), logThreshold: log(400), slope: 3)
             let note = MIDINote(Int.random(in: 36...84, using: &random))
             return ComparisonRecord(referenceNote: note, targetNote: note, centOffset: Cents(offset),

@@ -47,7 +47,8 @@ struct CSVReaderTests {
 
     @Test("a record with bytes that are not UTF-8 text is malformed at its line; the others are read")
     func notText() {
-        let invalid = Array("a,b\nc,".utf8) + [0xC3, 0x28] + Array("\n\"x\ny\",".utf8) + [0xFF] + Array("\nd,e\n".utf8)
+        let parts: [[UInt8]] = [Array("a,b\nc,".utf8), [0xC3, 0x28], Array("\n\"x\ny\",".utf8), [0xFF], Array("\nd,e\n".utf8)]
+        let invalid = parts.flatMap { $0 }
         #expect(rows(bytes: invalid) == [
             .record(line: 1, fields: ["a", "b"]), .malformed(line: 2, reason: .notText),
             .malformed(line: 3, reason: .notText), .record(line: 5, fields: ["d", "e"]),

@@ -112,13 +112,13 @@ struct TrainingDataCSVImportTests {
 
     @Test("quoted fields, a byte order mark, blank lines, and an Excel-padded metadata line")
     func quotedAndOddlySaved() throws {
-        let text = "\u{FEFF}# peach-export-format:3,,,,,,,,,,,,,,,,,,\r\n"
-            + F.header3.split(separator: ",").map { "\"\($0)\"" }.joined(separator: ",") + "\r\n"
-            + "\r\n"
-            + "\"pitchDiscrimination\",\"2026-03-05T14:03:07Z\",60,\"C4\",64,E4,M3,equalTemperament,\"12.5\",TRUE,"
-            + "\"\",,,,,,,,\r\n"
-            + "   \r\n"
-            + F.matchingRow() + "\r\n\r\n"
+        let quotedHeader: String = F.header3.split(separator: ",").map { "\"\($0)\"" }.joined(separator: ",")
+        let lines: [String] = [
+            "\u{FEFF}# peach-export-format:3,,,,,,,,,,,,,,,,,,", quotedHeader, "",
+            "\"pitchDiscrimination\",\"2026-03-05T14:03:07Z\",60,\"C4\",64,E4,M3,equalTemperament,\"12.5\",TRUE,\"\",,,,,,,,",
+            "   ", F.matchingRow(), "", "",
+        ]
+        let text = lines.joined(separator: "\r\n")
         let result = try TrainingDataCSV.parse(text)
         #expect(result.comparisons == [Self.expectedComparison])
         #expect(result.pitchMatchings == [Self.expectedMatching])

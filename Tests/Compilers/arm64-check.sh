@@ -1,0 +1,48 @@
+#!/bin/bash
+# `make arm64-check`: Peach as a Raspberry Pi builds it, checked on this machine. In a Debian sid
+# arm64 root under qemu-user (Tests/Compilers/debian-root.sh arm64, made once per machine), Debian's
+# swiftlang builds Peach and its tests for aarch64 and runs the unit tests, and the aarch64 `peach
+# play` renders notes into WAV files whose pitch this machine then measures natively
+# (Tests/PeachSoundTests/ForeignBuildPitchTests.swift). Everything inside runs emulated: slow.
+# Logs and the WAV files in .build/arm64-check.
+set -uo pipefail
+here=$(cd "$(dirname "$0")" && pwd); clone=$(cd "$here/../.." && pwd)
+out=$clone/.build/arm64-check; rm -rf "$out"; mkdir -p "$out"
+step() { echo "arm64-check: $*"; }
+root=$("$here/debian-root.sh" arm64) || { step "FAILED: making the arm64 root"; exit 1; }
+# The sources as they are now, copied (times kept, so an unchanged file is not compiled again) to a
+# place that does not change while the emulated build runs.
+source=$(dirname "$root")/arm64-source; mkdir -p "$source"
+command -v rsync > /dev/null || apt-get install -y -qq rsync > /dev/null
+(cd "$clone" && git ls-files -co --exclude-standard -z | rsync -a --delete --from0 --files-from=- ./ "$source/")
+mkdir -p "$source/.build-arm64-check"
+inside() { PEACH_SOURCE=$source "$here/in-root.sh" "$root" bash -c "cd /peach && $1"; }
+scratch=--scratch-path=/var/cache/peach-build
+
+step "$(inside 'swift --version 2>&1 | head -1') on $(inside 'uname -m') under qemu-user, in $root"
+step "building peach, peach-web and the tests (log: $out/build.log)"
+inside "swift build --build-tests $scratch" > "$out/build.log" 2>&1 \
+  || { tail -30 "$out/build.log"; step "FAILED: the build (see $out/build.log)"; exit 1; }
+bin=$(inside "swift build $scratch --show-bin-path" | tail -1)
+for program in peach peach-web; do step "built $program: $(file -b "$root$bin/$program" | cut -d, -f1-2)"; done
+
+step "rendering notes into WAV files with the aarch64 peach"
+: > "$out/notes.txt"
+while read -r note cents name; do
+  inside "$bin/peach play $note --cents=$cents --duration 1.5 --output .build-arm64-check/$name.wav" > "$out/play-$name.log" 2>&1 \
+    || { cat "$out/play-$name.log"; step "FAILED: peach play $note --cents=$cents"; exit 1; }
+  cp "$source/.build-arm64-check/$name.wav" "$out/" && echo "$note $cents $name.wav" >> "$out/notes.txt"
+done <<< $'A4 0.3 A4-up-0.3\nC4 -17.25 C4-down-17.25\nA2 0 A2\nC6 49.99 C6-up-49.99'
+step "measuring their pitch on this machine"
+PEACH_FOREIGN_BUILD_WAVS=$out "$clone/.build/debug/PeachPackageTests.xctest" --testing-library swift-testing \
+  --filter ForeignBuildPitchTests > "$out/pitch.log" 2>&1; pitch=$?
+grep -E 'FIGURE|passed|failed' "$out/pitch.log"
+[ $pitch -eq 0 ] || { step "FAILED: the pitch of the aarch64 renders (see $out/pitch.log)"; exit 1; }
+
+step "running the unit tests under emulation (log: $out/unit-tests.log)"
+inside "swift test --skip-build --disable-xctest $scratch" > "$out/unit-tests.log" 2>&1; tests=$?
+step "tests skipped here, each with its reason:"
+grep -E 'skipped' "$out/unit-tests.log" | sed 's/^/  /'
+grep -E 'Test run with .* (passed|failed)' "$out/unit-tests.log" | tail -1
+[ $tests -eq 0 ] || { grep -E '✘|failed' "$out/unit-tests.log" | head -40; step "FAILED: unit tests (see $out/unit-tests.log)"; exit 1; }
+step "passed"
