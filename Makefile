@@ -35,7 +35,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 SYSCONFDIR ?= /etc
 
-.PHONY: print-debian-packages all deps build build-tests run test unit-test system-test bench code-order soundfont install uninstall clean
+.PHONY: print-debian-packages all deps build build-tests second-compiler arm64-check run test unit-test system-test bench code-order soundfont install uninstall clean
 
 all: build
 
@@ -79,7 +79,7 @@ run: build
 # their output follows the system tests'. The last line is "N passed, N failed" over both.
 # `make system-test GROUPS="box midi"` runs some groups only.
 GROUPS ?=
-test: build-tests
+test: build-tests second-compiler
 	@mkdir -p .build; rm -f .build/unit-tests.status; set -o pipefail; \
 	{ $(SWIFT) test --skip-build --disable-xctest > .build/unit-tests.log 2>&1; echo $$? > .build/unit-tests.status; } & \
 	Tests/System/run.sh $(GROUPS) 2>&1 | tee .build/system-tests.log; \
@@ -105,6 +105,18 @@ $(PROBE): Tests/System/xrun-probe/probe.c
 build-tests: deps
 	@set -o pipefail; { $(SWIFT) build --build-tests && $(MAKE) --no-print-directory $(PROBE); } 2>&1 | tee .build-log.txt
 	@! grep -E '^/.*/(Sources|Tests|Benchmarks)/.*: warning:' .build-log.txt || { echo "build has warnings (see above)" >&2; exit 1; }
+
+# A second compiler: Debian's swiftlang (Swift 6.2, the oldest the manifest admits) builds the
+# project and its tests in a Debian sid root kept in /var/cache/peach/compilers, made once per
+# machine (Tests/Compilers). `make test` runs it before the tests.
+second-compiler:
+	Tests/Compilers/second-compiler.sh
+
+# Builds Peach for aarch64 in an arm64 Debian root under qemu-user, runs the unit tests there and
+# measures the pitch of notes the aarch64 build renders (Tests/Compilers/arm64-check.sh). Slow, so
+# not part of `make test`; docs/development.md says when to run it.
+arm64-check: build-tests
+	Tests/Compilers/arm64-check.sh
 
 unit-test: build-tests
 	$(SWIFT) test --skip-build --disable-xctest

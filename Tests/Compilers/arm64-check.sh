@@ -28,11 +28,11 @@ for program in peach peach-web; do step "built $program: $(file -b "$root$bin/$p
 
 step "rendering notes into WAV files with the aarch64 peach"
 : > "$out/notes.txt"
-while read -r note cents name; do
+while read -r note midi cents name; do
   inside "$bin/peach play $note --cents=$cents --duration 1.5 --output .build-arm64-check/$name.wav" > "$out/play-$name.log" 2>&1 \
     || { cat "$out/play-$name.log"; step "FAILED: peach play $note --cents=$cents"; exit 1; }
-  cp "$source/.build-arm64-check/$name.wav" "$out/" && echo "$note $cents $name.wav" >> "$out/notes.txt"
-done <<< $'A4 0.3 A4-up-0.3\nC4 -17.25 C4-down-17.25\nA2 0 A2\nC6 49.99 C6-up-49.99'
+  cp "$source/.build-arm64-check/$name.wav" "$out/" && echo "$midi $cents $name.wav" >> "$out/notes.txt"
+done <<< $'A4 69 0.3 A4-up-0.3\nC4 60 -17.25 C4-down-17.25\nA2 45 0 A2\nC6 84 49.99 C6-up-49.99'
 step "measuring their pitch on this machine"
 PEACH_FOREIGN_BUILD_WAVS=$out "$clone/.build/debug/PeachPackageTests.xctest" --testing-library swift-testing \
   --filter ForeignBuildPitchTests > "$out/pitch.log" 2>&1; pitch=$?
