@@ -67,7 +67,7 @@ deps:
 # libraries (GRDB's), which cannot be linked that way.
 build: deps
 	@set -o pipefail; { $(SWIFT) build $(BUILD) --product peach && \
-	  $(SWIFT) build $(BUILD) --product peach-web; } 2>&1 | tee .build-log.txt
+	  $(SWIFT) build $(BUILD) --product peach-web && $(MAKE) --no-print-directory $(HOLD); } 2>&1 | tee .build-log.txt
 	@! grep -E '^/.*/(Sources|Tests|Benchmarks)/.*: warning:' .build-log.txt || { echo "build has warnings (see above)" >&2; exit 1; }
 
 run: build
@@ -102,8 +102,16 @@ $(PROBE): Tests/System/xrun-probe/probe.c
 	@mkdir -p .build
 	$(CLANG) -shared -fPIC -O2 -Wall -Werror -o $@ $< -ldl
 
+# What the systemd unit starts `peach run` through (udev/peach-hold-signals.c): plain C, linked
+# statically, so that the stop and reload signals are held from its first instruction, before
+# peach's dynamic loader runs.
+HOLD := .build/peach-hold-signals
+$(HOLD): udev/peach-hold-signals.c
+	@mkdir -p .build
+	$(CLANG) -static -O2 -Wall -Werror -o $@ $<
+
 build-tests: deps
-	@set -o pipefail; { $(SWIFT) build --build-tests && $(MAKE) --no-print-directory $(PROBE); } 2>&1 | tee .build-log.txt
+	@set -o pipefail; { $(SWIFT) build --build-tests && $(MAKE) --no-print-directory $(PROBE) $(HOLD); } 2>&1 | tee .build-log.txt
 	@! grep -E '^/.*/(Sources|Tests|Benchmarks)/.*: warning:' .build-log.txt || { echo "build has warnings (see above)" >&2; exit 1; }
 
 # A second compiler: Debian's swiftlang (Swift 6.2, the oldest the manifest admits) builds the
@@ -156,6 +164,7 @@ install:
 	@[ -x .build/$(CONFIG)/peach ] || { echo "build first: make build (then sudo make install)" >&2; exit 1; }
 	install -D -m 0755 .build/$(CONFIG)/peach $(DESTDIR)$(PREFIX)/bin/peach
 	install -D -m 0755 .build/$(CONFIG)/peach-web $(DESTDIR)$(PREFIX)/libexec/peach-web
+	install -D -m 0755 $(HOLD) $(DESTDIR)$(PREFIX)/libexec/peach-hold-signals
 	install -d $(DESTDIR)$(PREFIX)/share/peach/SoundFonts $(DESTDIR)$(PREFIX)/share/peach/Mappings
 	install -m 0644 SoundFonts/*.sf2 SoundFonts/README.md $(DESTDIR)$(PREFIX)/share/peach/SoundFonts/
 	install -m 0644 Mappings/* $(DESTDIR)$(PREFIX)/share/peach/Mappings/
@@ -177,7 +186,7 @@ install:
 
 uninstall:
 	-[ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ] && $(SUDO) systemctl disable --now peach.service peach-web.service
-	rm -f $(DESTDIR)$(PREFIX)/bin/peach $(DESTDIR)$(PREFIX)/libexec/peach-web $(DESTDIR)$(SYSCONFDIR)/udev/rules.d/70-peach.rules \
+	rm -f $(DESTDIR)$(PREFIX)/bin/peach $(DESTDIR)$(PREFIX)/libexec/peach-web $(DESTDIR)$(PREFIX)/libexec/peach-hold-signals $(DESTDIR)$(SYSCONFDIR)/udev/rules.d/70-peach.rules \
 	  $(DESTDIR)$(SYSCONFDIR)/systemd/system/peach.service $(DESTDIR)$(SYSCONFDIR)/systemd/system/peach-web.service
 	rm -rf $(DESTDIR)$(PREFIX)/share/peach $(DESTDIR)$(PREFIX)/share/doc/peach
 	@echo "kept: $(SYSCONFDIR)/peach (configuration), /var/lib/peach (training history), the peach user"

@@ -122,6 +122,9 @@ let package = Package(
         .target(name: "PeachProgramPages"),
         // posix_spawn with the GNU extensions Swift's Glibc does not show (pipe2, closefrom).
         .target(name: "PeachSpawn"),
+        // SIGHUP, SIGINT and SIGTERM held from the program's first code (.preinit_array), so that no
+        // moment of `peach run`'s start dies of them. Linked into the `peach` program only.
+        .target(name: "PeachHeldSignals"),
         // Sound: the exact-pitch FluidSynth voice engine, its outputs (ALSA PCM, WAV file), the per-key
         // calibration of SoundFonts and the pitch estimator that proves it.
         // The voice resampler's inner loop in C: vectorised by the compiler, for SSE2 (NEON) and for
@@ -225,7 +228,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "peach",
-            dependencies: ["PeachCLI", "PeachCommandLine"],
+            dependencies: ["PeachCLI", "PeachCommandLine", "PeachHeldSignals"],
             linkerSettings: leanProgram("peach")
         ),
         .executableTarget(

@@ -1,9 +1,10 @@
 import Foundation
 
-/// The stop and reload signals, caught from the first instruction of `peach run` on: start-up takes
-/// seconds (loading and calibrating the sound), and a signal then must neither kill the box with its
-/// default action nor be forgotten. What arrived before the run loop listens is handed to it:
-/// SIGHUP is a reload after the start, SIGTERM and SIGINT a clean stop (exit 0).
+/// The stop and reload signals, caught from `main` of `peach run` on (held until then: the `peach`
+/// program's PeachHeldSignals, and the unit's peach-hold-signals before it): start-up takes seconds
+/// (loading and calibrating the sound), and a signal then must neither kill the box with its default
+/// action nor be forgotten. What arrived before the run loop listens is handed to it: SIGHUP is a
+/// reload after the start, SIGTERM and SIGINT a clean stop (exit 0).
 public enum EarlySignals {
     static let trapped = [SIGHUP, SIGINT, SIGTERM]
 
