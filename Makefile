@@ -19,14 +19,9 @@ EXTRA_PACKAGES ?=
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 PEACH := .build/$(CONFIG)/peach
 # Release builds link the Swift runtime and Foundation into the binary: only the pages a process
-# touches are resident, where the shared libraries cost every process about 5 MB more (peach web on
-# an empty history 47.2 → 42.3 MB, peach --help 35.7 → 31.1 MB). Tests build debug, as before.
-# They also put every function in a section of its own, so that the link places the functions the
-# programs run together (Sources/Linking, `make code-order`: peach web's peak RSS with a million
-# answers 33–35 → 24.5 MB, peach play's 28 → 24 MB). Every release build uses the same flags, or
-# each would rebuild all; after changing them, remove .build/*/release (objects already built are
-# not compiled again for a changed flag).
-RELEASE := -c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections
+# touches are resident, where the shared libraries cost every process about 5 MB more. Tests build
+# debug. Every release build uses the same flags, or each would rebuild all.
+RELEASE := -c release --static-swift-stdlib
 BUILD := $(if $(filter release,$(CONFIG)),$(RELEASE),-c $(CONFIG))
 # Arguments for `make run`; `make run ARGS="--help"` passes others.
 ARGS ?= run
@@ -35,7 +30,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 SYSCONFDIR ?= /etc
 
-.PHONY: print-debian-packages all deps build build-tests second-compiler arm64-check run test unit-test system-test bench code-order soundfont install uninstall clean
+.PHONY: print-debian-packages all deps build build-tests second-compiler arm64-check run test unit-test system-test bench soundfont install uninstall clean
 
 all: build
 
@@ -143,19 +138,6 @@ bench: deps
 	$(MAKE) --no-print-directory $(PROBE)
 	.build/release/peach-bench
 	SYSTEM_TEST_OUT=.build/bench-system Tests/System/run.sh midibench boxbench webbench
-
-# Records which functions `peach` and `peach-web` run (under valgrind) into their order files,
-# Sources/Linking/peach.order and Sources/Linking/peach-web.order, then links them again. Run it
-# after larger changes: a function the files do not name still works, it only lands among the rest.
-code-order: EXTRA_PACKAGES = valgrind python3 binutils
-code-order: deps
-	$(SWIFT) build $(RELEASE) --product peach
-	$(SWIFT) build $(RELEASE) --product peach-web
-	python3 Sources/Linking/record-code-order.py
-	@# The order files are not inputs SwiftPM tracks: without the programs it links them again.
-	rm -f .build/release/peach .build/release/peach-web
-	$(SWIFT) build $(RELEASE) --product peach
-	$(SWIFT) build $(RELEASE) --product peach-web
 
 # Installs the practice box: binary (and the dashboard's, which `peach web` hands over to), SoundFonts, mappings, text tables, udev rules, the systemd unit and a
 # default configuration (kept if one exists); creates the `peach` user and enables the service.

@@ -3,26 +3,11 @@ import PackageDescription
 
 /// How the two programs the box runs are linked: with LLVM's linker, exporting no symbols (the
 /// static standard library's arguments export every object file's, which also keeps all their code
-/// from the linker's garbage collection) and with packed relative relocations (2.7 MB of
-/// relocation records, read at every start, become 22 KB). peach-web's peak RSS on an empty history
-/// 36.8 -> 28.8 MB with its own split, peach play's 38.0 -> 35 MB.
-func leanProgram(_ name: String) -> [LinkerSetting] {
-    [
-        .unsafeFlags(["-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]),
-        // The code the program runs, placed together (Sources/Linking): the kernel maps code 64 KB
-        // around each page run, so spread over the whole binary it made several times its size
-        // resident. The order file names the functions (`make code-order` records them; one a
-        // build no longer has is passed over without a warning), which needs each function in a
-        // section of its own (the Makefile's release builds pass -function-sections; the static
-        // standard library has them for most of its code); the script gathers the compiler's
-        // unnamed functions, which have no symbol to name.
-        .unsafeFlags(["-Xlinker", "--symbol-ordering-file=\(linking)/\(name).order", "-Xlinker", "--no-warn-symbol-ordering",
-                      "-Xlinker", "-T", "-Xlinker", "\(linking)/unnamed-functions.ld"], .when(configuration: .release)),
-    ]
-}
-
-/// Where the link's layout files are; linker arguments need whole paths.
-let linking = String(#filePath.prefix(upTo: #filePath.lastIndex(of: "/")!)) + "/Sources/Linking"
+/// from the linker's garbage collection) and with packed relative relocations (the relocation
+/// records read at every start: 2.7 MB become 22 KB).
+let leanProgram: [LinkerSetting] = [
+    .unsafeFlags(["-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]),
+]
 
 let package = Package(
     name: "Peach",
@@ -229,7 +214,7 @@ let package = Package(
         .executableTarget(
             name: "peach",
             dependencies: ["PeachCLI", "PeachCommandLine", "PeachHeldSignals"],
-            linkerSettings: leanProgram("peach")
+            linkerSettings: leanProgram
         ),
         .executableTarget(
             name: "peach-web",
@@ -243,7 +228,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
-            linkerSettings: leanProgram("peach-web")
+            linkerSettings: leanProgram
         ),
         // `make bench`: prints the figures the issues ask for.
         .executableTarget(

@@ -59,7 +59,7 @@ func webFigures(clients: Int = 4, seconds: Double = 5) {
                   + String(format: "%10.0f requests/s   p99 %.1f ms", rate, p99 * 1000) + (failures > 0 ? "   (\(failures) failed)" : ""))
         }
         print("peak RSS of peach web after the fit and the load".padding(toLength: 56, withPad: " ", startingAt: 0)
-              + String(format: "%10.1f MB   (target ≤ 30 MB)", Double(peakRSSKilobytes(of: process.processIdentifier) ?? 0) / 1024))
+              + String(format: "%10.1f MB   (budget 64 MB)", Double(peakRSSKilobytes(of: process.processIdentifier) ?? 0) / 1024))
         // A new answer, as peach run would store it: the page is made again from the kept digest of
         // the answers older than a month and what is newer (here only that answer).
         let writer = try TrainingDataStore.open(DataLocation(directory: directory))
@@ -76,7 +76,7 @@ func webFigures(clients: Int = 4, seconds: Double = 5) {
         print("GET /export.csv (streamed, \(size / 1_000_000) MB)".padding(toLength: 56, withPad: " ", startingAt: 0)
               + String(format: "%10.1f s", download.seconds))
         print("peak RSS of peach web after the export too".padding(toLength: 56, withPad: " ", startingAt: 0)
-              + String(format: "%10.1f MB   (target ≤ 30 MB)", Double(peakRSSKilobytes(of: process.processIdentifier) ?? 0) / 1024))
+              + String(format: "%10.1f MB   (budget 64 MB)", Double(peakRSSKilobytes(of: process.processIdentifier) ?? 0) / 1024))
         // Where it is: the process's own memory (heap, stacks, SQLite's cache) against the pages of
         // the program and its libraries mapped from files (shared with peach run, reclaimable).
         let (anonymous, file) = residentParts(process.processIdentifier)

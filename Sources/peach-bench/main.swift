@@ -85,6 +85,7 @@ func run() {
     midiMappingFigures(&sink)
     measurementFigures(&sink)
     webFigures()
+    boxMemoryFigures()
     if sink == 42 { print("") }  // keeps the optimiser from discarding the work
 }
 
@@ -117,7 +118,7 @@ func storageFigures(_ sink: inout Int) {
 /// than running the whole native bench.
 let modes = ["--e2e-latency [--notes]", "--tuning-latency [--notes]", "--pitch-change WAV", "--midi-flood",
              "--import-child CSV HISTORY", "--rss SOUNDFONT BANK:PROGRAM", "--web-load PORT SECONDS", "--web", "--startup",
-             "--sound", "--measurement"]
+             "--sound", "--measurement", "--memory"]
 let known = Set(modes.compactMap { $0.split(separator: " ").first.map(String.init) } + ["--notes"])
 if let unknown = CommandLine.arguments.dropFirst().first(where: { $0.hasPrefix("-") && !known.contains($0) }) {
     FileHandle.standardError.write(Data("peach-bench: unknown option \(unknown). With no option it runs the native "
@@ -139,6 +140,8 @@ if CommandLine.arguments.contains("--e2e-latency") {
     rssProbe(Array(CommandLine.arguments[2...]))
 } else if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--web-load" {
     webLoadFigures(Array(CommandLine.arguments[2...]))
+} else if CommandLine.arguments.contains("--memory") {
+    boxMemoryFigures()
 } else if CommandLine.arguments.contains("--web") {
     webFigures()
 } else if CommandLine.arguments.contains("--startup") {
