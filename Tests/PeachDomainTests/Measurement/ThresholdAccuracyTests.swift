@@ -45,7 +45,7 @@ struct ThresholdAccuracyTests {
     /// One answer in five lapsed: right at most 80 % of the time however large the offset, so the
     /// 75 % point sits near the ceiling and the answers say little about it. The lapse rate is fitted:
     /// fixed at 2 %, the fit put it 1.4× too high after 1,000 answers (4 of 40 within ±15 %). After 300
-    /// answers the bound is out of reach (7 of 40): see the README.
+    /// answers the bound is out of reach (7 of 40): see docs/measurement.md.
     @Test("a player who lapses in one answer of five: within ±15 % after 1000 trials for at least 80 % of users")
     func frequentLapses() {
         let listener = SimulatedListener.make(.weibull, slope: 2.5, lapse: 0.2, [(60, 5)])
