@@ -5,9 +5,9 @@ SHELL := /bin/bash
 SWIFT ?= swift
 CONFIG ?= release
 DEBIAN_PACKAGES := pkg-config libasound2-dev libfluidsynth-dev libglib2.0-dev libsqlite3-dev libudev-dev libespeak-ng-dev espeak-ng-data
-# SoundFonts the sound tests calibrate and play (TimGM6mb), and that `make bench` measures (FluidR3_GM);
+# SoundFonts the sound tests calibrate and play (TimGM6mb, and FluidR3_GM, which `make bench` measures too);
 # the browser the dashboard's browser test renders its pages in (chromium).
-TEST_PACKAGES := timgm6mb-soundfont chromium
+TEST_PACKAGES := timgm6mb-soundfont chromium fluid-soundfont-gm
 BENCH_PACKAGES := fluid-soundfont-gm
 # What the system-test guest needs on the host (Tests/System/vm): QEMU, a static busybox for its
 # initramfs, kmod to resolve the kernel's modules, udev and systemd (the guest runs the host's own),

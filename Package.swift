@@ -221,7 +221,6 @@ let package = Package(
             dependencies: [
                 "PeachCommandLine",
                 "PeachConfig",
-                "PeachPractice",
                 "PeachStorage",
                 "PeachText",
                 "PeachWeb",

@@ -3,7 +3,6 @@ import Foundation
 import Logging
 import PeachCommandLine
 import PeachConfig
-import PeachPractice
 import PeachStorage
 import PeachText
 import PeachWeb

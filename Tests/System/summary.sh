@@ -15,6 +15,13 @@ us=$(strip "$unit_log" | grep -cE '^➜ Test .* skipped' | tr -d ' ')   # e.g. t
 # the failures and skips, not the lines counted.
 total=$(strip "$unit_log" | sed -nE 's/^(✔|✘) Test run with ([0-9]+) tests? .*/\2/p' | tail -1)
 [ -n "$total" ] && [ "$total" -ge $((uf + us)) ] && up=$((total - uf - us))
+# A test may be skipped only where Tests/expected-skips.txt says where it runs instead: any other
+# skip counts as a failure, so that a test cannot stop running without anyone noticing.
+allowed=$(dirname "$0")/../expected-skips.txt
+while IFS= read -r name; do
+  grep -qxF "$name" <(grep -v '^#' "$allowed" | sed 's/ | [^|]*$//') && continue
+  uf=$((uf + 1)); echo "unit tests: \"$name\" was skipped; it runs nowhere else (Tests/expected-skips.txt): counted as 1 failure"
+done < <(strip "$unit_log" | sed -nE 's/^➜ (Test|Suite) "(.*)" skipped.*/\2/p')
 # A crash or a build failure leaves no failed test behind: count it as one failure.
 if [ "$unit_rc" -ne 0 ] && [ "$uf" -eq 0 ]; then
   uf=1; echo "unit tests: exit status $unit_rc without a failed test (a crash?); counted as 1 failure"

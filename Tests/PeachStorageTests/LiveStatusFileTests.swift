@@ -1,6 +1,6 @@
 import Foundation
 import PeachDomain
-import PeachPractice
+import PeachStorage
 import PeachText
 import Testing
 
