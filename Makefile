@@ -110,7 +110,7 @@ build-tests: deps
 	@! grep -E '^/.*/(Sources|Tests|Benchmarks)/.*: warning:' .build-log.txt || { echo "build has warnings (see above)" >&2; exit 1; }
 
 # A second compiler: Debian's swiftlang (Swift 6.2, the oldest the manifest admits) builds the
-# project and its tests in a Debian sid root kept in /var/cache/peach/compilers, made once per
+# project and its tests in a Debian sid root kept in /var/cache/peach-compilers, made once per
 # machine (Tests/Compilers). `make test` runs it before the tests.
 second-compiler:
 	Tests/Compilers/second-compiler.sh

@@ -3,13 +3,14 @@
 # libraries Peach links, for building Peach with a second compiler:
 #   Tests/Compilers/debian-root.sh ARCH        (amd64: native; arm64: under qemu-user)
 # prints the root's path. Roots live outside the clone, in $PEACH_COMPILER_ROOTS (default
-# /var/cache/peach/compilers/ARCH), because making one takes minutes (amd64 about 8, most of it the
-# 500 MB swiftlang download) and every clone on the machine shares it. A root is complete only once
+# /var/cache/peach-compilers/ARCH), because making one takes minutes (amd64 about 2, arm64 about 12
+# under emulation) and every clone on the machine shares it. Not under /var/cache/peach: that is
+# the installed service's cache directory, which systemd hands to the peach user. A root is complete only once
 # its stamp file is written; an interrupted one is made again from the start.
 set -euo pipefail
 arch=${1:?usage: debian-root.sh amd64|arm64}
 here=$(cd "$(dirname "$0")" && pwd)
-base=${PEACH_COMPILER_ROOTS:-/var/cache/peach/compilers}
+base=${PEACH_COMPILER_ROOTS:-/var/cache/peach-compilers}
 root=$base/$arch
 # The packages a root needs: the compiler and the linker the manifest asks for, git and pkg-config
 # for SwiftPM, and the -dev packages and sounds the Makefile installs on the host.

@@ -2,7 +2,7 @@
 # make test's second compiler: Debian's own Swift (swiftlang, the oldest Swift the manifest admits)
 # builds peach, peach-web and every test target in an amd64 Debian sid root, so that code only the
 # newest compiler accepts fails before it lands. A warning in Peach's own sources fails it too.
-# The root and its build folder stay in /var/cache/peach/compilers: made once per machine, then only
+# The root and its build folder stay in /var/cache/peach-compilers: made once per machine, then only
 # Peach's own modules are compiled again.
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd); clone=$(cd "$here/../.." && pwd)

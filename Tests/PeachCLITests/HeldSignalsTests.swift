@@ -25,6 +25,9 @@ struct HeldSignalsTests {
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()
+        // Started: its first instruction has run (before it, the process is still inside the exec,
+        // where no program's code runs and the kernel resets what a signal does).
+        while !Self.holdsSignals(process.processIdentifier), process.isRunning {}
         kill(process.processIdentifier, signal)
         var output = ""
         if signal == SIGHUP {
@@ -38,6 +41,14 @@ struct HeldSignalsTests {
         process.waitUntilExit()
         output += String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         return (process, output)
+    }
+
+    /// Whether `pid` holds SIGHUP, SIGINT and SIGTERM (bits 1, 2 and 15 of SigBlk in /proc).
+    static func holdsSignals(_ pid: Int32) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigBlk:") }),
+              let mask = UInt64(line.dropFirst("SigBlk:".count).trimmingCharacters(in: .whitespaces), radix: 16) else { return false }
+        return mask & 0x4003 == 0x4003
     }
 
     @Test("SIGTERM at the start: exit 0", arguments: 1...5)

@@ -10,8 +10,8 @@ calibrate || fail "calibration"
 
 # (e) Signals during start-up, with the sound card not there yet (the box waits for it), as the
 # systemd unit starts the box: through peach-hold-signals, which holds them from its first
-# instruction. The delays count from the moment the process is that program (its exec done); how
-# long the start takes until `peach` catches them itself (SigCgt) is reported.
+# instruction. The delays count from that first instruction (the signals show as held in
+# /proc/PID/status); how long the start takes until `peach` catches them itself is reported.
 modprobe snd-seq
 HOLD=$ROOT/.build/peach-hold-signals
 # caught PID: succeeds once the process catches SIGTERM (bit 15 of SigCgt).
@@ -22,11 +22,21 @@ caught() {
   done < /proc/$1/status 2>/dev/null
   return 1
 }
+# held PID: succeeds once the process holds SIGHUP, SIGINT and SIGTERM (bits 1, 2 and 15 of SigBlk).
+held() {
+  local l
+  while IFS= read -r l; do
+    [[ $l =~ ^SigBlk:[[:space:]]+([0-9a-f]+) ]] && [ $(( 0x${BASH_REMATCH[1]} & 0x4003 )) -eq $(( 0x4003 )) ] && return 0
+  done < /proc/$1/status 2>/dev/null
+  return 1
+}
 for ms in 0 10 50 100 200; do
   for signal in HUP TERM; do
     "$HOLD" "$PEACH" run --config "$OUT/config.yaml" --data-dir /tmp/peach-signals > "$OUT/signal-$signal-$ms.log" 2>&1 &
     pid=$!
-    until [ "$(readlink /proc/$pid/exe 2>/dev/null)" = "$HOLD" ] || ! kill -0 $pid 2>/dev/null; do :; done
+    # Started: its first instruction has run (the signals show as held). Before that the process is
+    # still inside the exec, where no program's code runs and the kernel resets what a signal does.
+    until { [[ /proc/$pid/exe -ef $HOLD || /proc/$pid/exe -ef $PEACH ]] && held $pid; } || ! kill -0 $pid 2>/dev/null; do :; done
     t0=$(now_us)
     [ $ms -gt 0 ] && nap "0.$(printf '%03d' $ms)"
     kill -$signal $pid
