@@ -314,6 +314,22 @@ let package = Package(
             dependencies: ["PeachTestSupport", "PeachMIDI", "PeachDomain", "PeachYAML", "CAlsa"],
             exclude: ["Fixtures"]
         ),
+        // The dashboard's routes in-process (HummingbirdTesting's router client), over real SQLite
+        // histories: no server, no socket, no built program. PeachCLITests keep the end-to-end checks.
+        .testTarget(
+            name: "PeachWebTests",
+            dependencies: [
+                "PeachWeb",
+                "PeachCommandLine",
+                "PeachStorage",
+                "PeachDomain",
+                "PeachText",
+                "PeachTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(
             name: "PeachCLITests",
             dependencies: ["PeachTestSupport", 
