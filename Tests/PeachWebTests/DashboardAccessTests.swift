@@ -47,7 +47,7 @@ struct DashboardAccessTests {
     }
 
     @Test("a loopback dashboard refuses a request naming another host (DNS rebinding) and answers loopback names",
-          arguments: [("evil.example:8080", false), ("evil.example", false),
+          arguments: [("evil.example:8080", false), ("evil.example", false), ("127.0.0.1.evil.example", false),
                       ("localhost:8080", true), ("127.0.0.1:8080", true), ("[::1]:8080", true)])
     func loopbackOnly(_ host: String, _ allowed: Bool) async throws {
         let dashboard = try InProcessDashboard()
