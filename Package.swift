@@ -31,6 +31,8 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: ["FullFoundation"]),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.81.0"),
+        // The import form's multipart/form-data parser (untrusted uploads: a kept parser, not our own).
+        .package(url: "https://github.com/vapor/multipart-kit", from: "4.7.1"),
     ],
     targets: [
         // System libraries, each behind its own small module (pkg-config finds the Debian -dev packages).
@@ -174,6 +176,7 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -300,6 +303,22 @@ let package = Package(
             name: "PeachMIDITests",
             dependencies: ["PeachTestSupport", "PeachMIDI", "PeachDomain", "PeachYAML", "CAlsa"],
             exclude: ["Fixtures"]
+        ),
+        // The dashboard's routes in-process (HummingbirdTesting's router client), over real SQLite
+        // histories: no server, no socket, no built program. PeachCLITests keep the end-to-end checks.
+        .testTarget(
+            name: "PeachWebTests",
+            dependencies: [
+                "PeachWeb",
+                "PeachCommandLine",
+                "PeachStorage",
+                "PeachDomain",
+                "PeachText",
+                "PeachTestSupport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(
             name: "PeachCLITests",

@@ -13,8 +13,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 base=${PEACH_COMPILER_ROOTS:-/var/cache/peach-compilers}
 root=$base/$arch
 # The packages a root needs: the compiler and the linker the manifest asks for, git and pkg-config
-# for SwiftPM, and the -dev packages and sounds the Makefile installs on the host.
-packages="swiftlang lld git make pkg-config ca-certificates $(make -s -C "$here/../.." print-debian-packages)"
+# for SwiftPM, and the -dev packages and sounds the Makefile installs on the host; g++ for the C++
+# standard headers (swiftlang brings only gcc), which BoringSSL in swift-nio-ssl needs: PeachWebTests
+# use HummingbirdTesting, which links AsyncHTTPClient.
+packages="swiftlang lld g++ git make pkg-config ca-certificates $(make -s -C "$here/../.." print-debian-packages)"
 # The stamp says what a finished root holds; a root made by another recipe is completed again.
 recipe="$packages; _Testing_Foundation stand-in"
 stamp=$root/.peach-root

@@ -7,22 +7,49 @@ import PeachText
 /// What `peach history` prints.
 enum HistoryReport {
     static func json(_ records: [TrainingRecord]) throws -> String {
-        let objects: [[String: Any]] = records.map { record in
+        try ReportJSON.text(records.map(Entry.init))
+    }
+
+    /// One answer in `peach history --json`, with the CSV's field names; the fields of the other
+    /// training type are left out.
+    struct Entry: Encodable {
+        let trainingType: String
+        let timestamp: String
+        let referenceNote: Int
+        let targetNote: Int
+        let interval: String
+        let tuningSystem: String
+        var centOffset: Double?
+        var isCorrect: Bool?
+        var initialCentOffset: Double?
+        var userCentError: Double?
+
+        init(_ record: TrainingRecord) {
             switch record {
             case .comparison(let answer):
-                return ["trainingType": "pitchDiscrimination", "timestamp": TrainingDataCSV.timestamp(answer.timestamp),
-                        "referenceNote": answer.referenceNote.rawValue, "targetNote": answer.targetNote.rawValue,
-                        "interval": answer.interval.interval.abbreviation, "tuningSystem": answer.tuningSystem.rawValue,
-                        "centOffset": answer.centOffset.rawValue, "isCorrect": answer.isCorrect]
+                self.init(trainingType: "pitchDiscrimination", timestamp: TrainingDataCSV.timestamp(answer.timestamp),
+                          referenceNote: answer.referenceNote.rawValue, targetNote: answer.targetNote.rawValue,
+                          interval: answer.interval.interval.abbreviation, tuningSystem: answer.tuningSystem.rawValue)
+                centOffset = answer.centOffset.rawValue
+                isCorrect = answer.isCorrect
             case .pitchMatching(let attempt):
-                return ["trainingType": "pitchMatching", "timestamp": TrainingDataCSV.timestamp(attempt.timestamp),
-                        "referenceNote": attempt.referenceNote.rawValue, "targetNote": attempt.targetNote.rawValue,
-                        "interval": attempt.interval.interval.abbreviation, "tuningSystem": attempt.tuningSystem.rawValue,
-                        "initialCentOffset": attempt.initialCentOffset.rawValue,
-                        "userCentError": attempt.userCentError.rawValue]
+                self.init(trainingType: "pitchMatching", timestamp: TrainingDataCSV.timestamp(attempt.timestamp),
+                          referenceNote: attempt.referenceNote.rawValue, targetNote: attempt.targetNote.rawValue,
+                          interval: attempt.interval.interval.abbreviation, tuningSystem: attempt.tuningSystem.rawValue)
+                initialCentOffset = attempt.initialCentOffset.rawValue
+                userCentError = attempt.userCentError.rawValue
             }
         }
-        return try JSONText.pretty(objects)
+
+        private init(trainingType: String, timestamp: String, referenceNote: Int, targetNote: Int, interval: String,
+                     tuningSystem: String) {
+            self.trainingType = trainingType
+            self.timestamp = timestamp
+            self.referenceNote = referenceNote
+            self.targetNote = targetNote
+            self.interval = interval
+            self.tuningSystem = tuningSystem
+        }
     }
 
     static func text(_ records: [TrainingRecord], texts: Texts, calendar: any TrainingCalendar) -> String {

@@ -6,71 +6,149 @@ extension ProfileReport {
     /// and its size, and (compare modes) every note of the range; plus the older descriptive fields.
     @MainActor
     public func json() throws -> String {
-        let modes: [[String: Any]] = TrainingMode.allCases.map { mode in
+        let modes = TrainingMode.allCases.map { mode in
             let summary = summary(mode)
-            let progress = timeline[mode]
-            var entry: [String: Any] = [
-                "mode": mode.rawValue, "ewma": Self.number(progress.ewma), "count": summary.count,
-                "trend": summary.change?.trend.rawValue ?? NSNull(),
-                "trendChange": summary.change.map { change in
-                    ["cents": change.cents, "percent": change.percent, "answersAgo": change.answersAgo.map { $0 as Any } ?? NSNull()]
-                        as [String: Any]
-                } ?? NSNull(),
-            ]
+            var entry = ProfileDocument.Mode(mode: mode.rawValue, ewma: Self.number(timeline[mode].ewma), count: summary.count,
+                                             trend: summary.change?.trend.rawValue,
+                                             trendChange: summary.change.map(ProfileDocument.TrendChange.init))
             switch mode.skill {
             case .comparison:
-                entry["threshold"] = Self.threshold(summary.estimate?.overallValue ?? .notEnoughAnswers)
-                // The fitted function's other two parameters: how steep, and how often the player slips.
-                entry["psychometric"] = summary.estimate.map { ["slope": $0.slope, "lapse": $0.lapse] as [String: Any] } ?? NSNull()
                 let counts = profile.answers(for: mode).noteCounts
-                entry["notes"] = range.notes.map { note -> [String: Any] in
-                    ["note": note.rawValue, "name": note.name, "count": counts[note.rawValue],
-                            "threshold": Self.threshold(summary.estimate?.value(at: note) ?? .notEnoughAnswers, criterion: false)]
+                entry.threshold = ProfileDocument.Threshold(summary.estimate?.overallValue ?? .notEnoughAnswers, criterion: true)
+                entry.psychometric = .init(wrappedValue: summary.estimate.map { .init(slope: $0.slope, lapse: $0.lapse) })
+                entry.notes = range.notes.map { note in
+                    ProfileDocument.NoteThreshold(
+                        note: note.rawValue, name: note.name, count: counts[note.rawValue],
+                        threshold: ProfileDocument.Threshold(summary.estimate?.value(at: note) ?? .notEnoughAnswers, criterion: false))
                 }
             case .matching:
-                entry["threshold"] = summary.accuracy.map { accuracy in
-                    var value = Self.estimate(accuracy.meanError)
-                    value["criterion"] = NSNull()
-                    value["bias"] = Self.estimate(accuracy.bias)
-                    value["spread"] = Self.estimate(accuracy.spread)
-                    return value as [String: Any]
-                } ?? NSNull()
+                entry.threshold = summary.accuracy.map(ProfileDocument.Threshold.init)
             }
             return entry
         }
-        let notes: [[String: Any]] = offsetsAsked.keys.sorted().compactMap { key in
+        let notes: [ProfileDocument.OffsetNote] = offsetsAsked.keys.sorted().compactMap { key in
             guard let statistics = offsetsAsked[key], let note = MIDINote(validating: key) else { return nil }
-            return ["note": key, "name": note.name, "mean": Self.number(statistics.mean),
-                    "stdDev": Self.number(statistics.standardDeviation), "count": statistics.count]
+            return ProfileDocument.OffsetNote(note: key, name: note.name, mean: Self.number(statistics.mean),
+                                              stdDev: Self.number(statistics.standardDeviation), count: statistics.count)
         }
         // In key order: a dictionary's order changes from run to run, and so would the sum's last digit.
         let means = WelfordAccumulator(offsetsAsked.keys.sorted().compactMap { offsetsAsked[$0]?.mean })
-        let document: [String: Any] = [
-            "comparison": ["notes": notes, "overallMean": Self.number(means.mean), "overallStdDev": Self.number(means.standardDeviation)],
-            "matching": ["mean": Self.number(matchingErrors.mean), "stdDev": Self.number(matchingErrors.standardDeviation),
-                         "count": matchingErrors.count],
-            "modes": modes,
-        ]
-        return try JSONText.pretty(document)
+        let document = ProfileDocument(
+            comparison: ProfileDocument.Offsets(notes: notes, overallMean: Self.number(means.mean),
+                                                overallStdDev: Self.number(means.standardDeviation)),
+            matching: ProfileDocument.Errors(mean: Self.number(matchingErrors.mean),
+                                             stdDev: Self.number(matchingErrors.standardDeviation), count: matchingErrors.count),
+            modes: modes)
+        return try ReportJSON.text(document)
     }
 
-    /// `{criterion, value, low, high}`; `{criterion, above}` or `{criterion, below}` (cents: the bound
-    /// the answers at the extreme offsets show) beyond the offsets asked; null without either.
-    static func threshold(_ value: MeasuredValue, criterion: Bool = true) -> Any {
-        var entry: [String: Any]
-        switch value {
-        case .measured(let measured): entry = estimate(measured)
-        case .notEnoughAnswers: return NSNull()
-        case .above(let bound): entry = ["above": bound]
-        case .below(let bound): entry = ["below": bound]
+    /// A finite number, or nil (null): JSON has no NaN or infinity.
+    static func number(_ value: Double?) -> Double? { value.flatMap { $0.isFinite ? $0 : nil } }
+}
+
+/// The document `peach profile --json` prints (docs/measurement.md tells its fields). Every key is
+/// written, `null` where there is no data; only the keys a mode's skill lacks are left out.
+struct ProfileDocument: Encodable {
+    let comparison: Offsets
+    let matching: Errors
+    let modes: [Mode]
+
+    /// The offsets asked per reference note, all comparison answers (the older, descriptive fields).
+    struct Offsets: Encodable {
+        let notes: [OffsetNote]
+        @OrNull var overallMean: Double?
+        @OrNull var overallStdDev: Double?
+    }
+
+    struct OffsetNote: Encodable {
+        let note: Int
+        let name: String
+        @OrNull var mean: Double?
+        @OrNull var stdDev: Double?
+        let count: Int
+    }
+
+    /// The pitch-matching errors, all attempts.
+    struct Errors: Encodable {
+        @OrNull var mean: Double?
+        @OrNull var stdDev: Double?
+        let count: Int
+    }
+
+    /// One training mode. `psychometric` and `notes` only for the compare modes: left out (not
+    /// null) for the matching modes.
+    struct Mode: Encodable {
+        let mode: String
+        @OrNull var ewma: Double?
+        let count: Int
+        @OrNull var trend: String?
+        @OrNull var trendChange: TrendChange?
+        @OrNull var threshold: Threshold? = nil
+        var psychometric: OrNull<Psychometric>? = nil
+        var notes: [NoteThreshold]? = nil
+    }
+
+    struct TrendChange: Encodable {
+        let cents: Double
+        let percent: Double
+        @OrNull var answersAgo: Int?
+
+        init(_ change: ProgressChange) {
+            cents = change.cents
+            percent = change.percent
+            answersAgo = change.answersAgo
         }
-        if criterion { entry["criterion"] = PsychometricFunction.criterion }
-        return entry
     }
 
-    static func estimate(_ estimate: CentsEstimate) -> [String: Any] {
-        ["value": estimate.value, "low": estimate.low, "high": estimate.high]
+    /// The fitted function's other two parameters: how steep, and how often the player slips.
+    struct Psychometric: Encodable {
+        let slope: Double
+        let lapse: Double
     }
 
-    static func number(_ value: Double?) -> Any { value.flatMap { $0.isFinite ? $0 as Any : nil } ?? NSNull() }
+    struct NoteThreshold: Encodable {
+        let note: Int
+        let name: String
+        let count: Int
+        @OrNull var threshold: Threshold?
+    }
+
+    /// `{value, low, high}` with `criterion` (the overall threshold, 0.75) or without (a note's);
+    /// beyond the offsets asked `{criterion, above}` or `{criterion, below}` (the bound in cents the
+    /// answers at the extreme offsets show); nil (null) without either. A matching mode's is its
+    /// mean error `{value, low, high}` with `criterion` null, `bias` and `spread`.
+    struct Threshold: Encodable {
+        var criterion: OrNull<Double>?
+        var value: Double?, low: Double?, high: Double?
+        var above: Double?, below: Double?
+        var bias: Estimate?, spread: Estimate?
+
+        init?(_ measured: MeasuredValue, criterion: Bool) {
+            self.criterion = criterion ? OrNull(wrappedValue: PsychometricFunction.criterion) : nil
+            switch measured {
+            case .measured(let estimate): (value, low, high) = (estimate.value, estimate.low, estimate.high)
+            case .notEnoughAnswers: return nil
+            case .above(let bound): above = bound
+            case .below(let bound): below = bound
+            }
+        }
+
+        init(_ accuracy: MatchingAccuracy) {
+            criterion = OrNull(wrappedValue: nil)
+            (value, low, high) = (accuracy.meanError.value, accuracy.meanError.low, accuracy.meanError.high)
+            bias = Estimate(accuracy.bias)
+            spread = Estimate(accuracy.spread)
+        }
+    }
+
+    /// `{value, low, high}` in cents.
+    struct Estimate: Encodable {
+        let value: Double
+        let low: Double
+        let high: Double
+
+        init(_ estimate: CentsEstimate) {
+            (value, low, high) = (estimate.value, estimate.low, estimate.high)
+        }
+    }
 }

@@ -30,12 +30,16 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
         return response
     }
 
+    /// `localhost`, `[::1]` or an address 127.x.y.z, with or without a port. A name that only
+    /// begins like one (`127.0.0.1.evil.example`) is a name any DNS server may point at 127.0.0.1.
     static func isLoopbackHost(_ authority: String?) -> Bool {
         guard let authority else { return false }
         var host = Substring(authority)
         if host.hasPrefix("[") { host = host.dropFirst().prefix { $0 != "]" } }
         else if let colon = host.lastIndex(of: ":") { host = host[..<colon] }
-        return host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        let numbers = host.split(separator: ".", omittingEmptySubsequences: false)
+        let loopbackAddress = numbers.count == 4 && numbers[0] == "127" && numbers.allSatisfy { UInt8($0) != nil }
+        return host == "localhost" || host == "::1" || loopbackAddress
     }
 
     /// The page and the rest of its query (a filter such as `mode=match`), as sent, without `token`.

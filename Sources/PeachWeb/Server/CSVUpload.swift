@@ -18,28 +18,26 @@ struct CSVUpload: Sendable {
             return DashboardRoutes.html(await pages.message(texts.text(.dashboardUploadForeign), ok: false),
                                         status: .forbidden)
         }
-        let body: ByteBuffer
+        let form: UploadForm
         do {
-            body = try await request.body.collect(upTo: limit)
-        } catch {
+            form = try await UploadForm.read(request.body, contentType: request.headers[.contentType], limit: limit)
+        } catch UploadForm.Failure.tooLarge {
             let limitText = DashboardPages.size(limit, texts)
             return DashboardRoutes.html(await pages.message(texts.text(.dashboardUploadTooLarge, limitText), ok: false),
                                         status: .contentTooLarge)
+        } catch UploadForm.Failure.malformed {
+            return await expired()
         }
-        guard let form = MultipartForm(body: Array(buffer: body), contentType: request.headers[.contentType] ?? ""),
-              form.text("csrf") == csrf else {
-            return DashboardRoutes.html(await pages.message(texts.text(.dashboardUploadExpired), ok: false),
-                                        status: .forbidden)
-        }
+        guard form.text("csrf") == csrf else { return await expired() }
         let replace = form.text("replace") == "1"
         let name = texts.text(.dashboardUploadedFile)
         // A browser sends the file field with an empty file name and no bytes when none was chosen.
-        guard let bytes = form.fields["file"], !bytes.isEmpty || form.fileNames["file"]?.isEmpty == false else {
+        guard let file = form.part("file"), file.body.readableBytes > 0 || UploadForm.namesFile(file) else {
             return await failure(texts.text(.dashboardUploadNoFile))
         }
         let parsed: CSVImportResult
         do {
-            parsed = try TrainingDataCSV.parse(bytes)
+            parsed = try TrainingDataCSV.parse(Array(buffer: file.body))
         } catch {
             return await failure(texts.text(.importNotImported, name, error.description))
         }
@@ -58,6 +56,12 @@ struct CSVUpload: Sendable {
         if summary.duplicatesSkipped > 0 { report += texts.text(.importDuplicatesSkipped, summary.duplicatesSkipped) }
         if parsed.skippedRhythmRows > 0 { report += texts.text(.importRhythmSkipped, parsed.skippedRhythmRows) }
         return DashboardRoutes.html(await pages.message(report, ok: true))
+    }
+
+    /// A form without this server's CSRF value, or not a form: sent from a page of an earlier run,
+    /// from elsewhere, or broken on the way.
+    private func expired() async -> Response {
+        DashboardRoutes.html(await pages.message(texts.text(.dashboardUploadExpired), ok: false), status: .forbidden)
     }
 
     private func failure(_ text: String) async -> Response {

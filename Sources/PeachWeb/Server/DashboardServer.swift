@@ -58,10 +58,10 @@ public struct DashboardServer: Sendable {
         self.profileJSON = profileJSON
     }
 
-    /// Serves until SIGINT or SIGTERM. `onListening` gets the address really bound (port 0 → the chosen port).
-    public func run(onListening: @escaping @Sendable (ListenAddress) -> Void) async throws {
-        var generator = SystemRandomNumberGenerator()
-        let csrf = (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    /// The dashboard's router: the access guard, the 500 for a failure below it, and the routes.
+    /// `run` serves it; the tests drive it in-process (HummingbirdTesting). `csrf`: the import
+    /// form's value, new for every server.
+    func router(csrf: String = Self.newCSRF()) async throws -> Router<BasicRequestContext> {
         let settings = settings, history = history, profileJSON = profileJSON
         let pages = try await MainActor.run {
             try DashboardPages(history: history, range: settings.range, configuration: settings.configuration, csrf: csrf,
@@ -70,11 +70,24 @@ public struct DashboardServer: Sendable {
         }
         let router = Router()
         router.add(middleware: AccessGuard(token: settings.token, texts: settings.texts))
+        router.add(middleware: FailurePage(texts: settings.texts))
         DashboardRoutes(pages: pages, history: history, settings: settings, csrf: csrf).add(to: router)
+        return router
+    }
+
+    /// 16 random bytes in hex.
+    static func newCSRF() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<16).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+
+    /// Serves until SIGINT or SIGTERM. `onListening` gets the address really bound (port 0 → the chosen port).
+    public func run(onListening: @escaping @Sendable (ListenAddress) -> Void) async throws {
+        let settings = settings
         // The server without Hummingbird's `Application`, whose cache of the `Date` header formats
         // through a Foundation calendar: its first use loads ICU's zone data, 2–3 MB of a
         // dashboard that should fit in 30 (`HTTPDate` writes the header instead).
-        let responder = router.buildResponder()
+        let responder = try await router().buildResponder()
         let logger = logger
         let listening = Atomic<Bool>(false)
         let server = try HTTPServerBuilder.http1().buildServer(
@@ -82,23 +95,7 @@ public struct DashboardServer: Sendable {
             eventLoopGroup: MultiThreadedEventLoopGroup.singleton, logger: logger,
             responder: { request, writer, channel in
                 let context = BasicRequestContext(source: ApplicationRequestContextSource(channel: channel, logger: logger))
-                var response: Response
-                do {
-                    response = try await responder.respond(to: request, context: context)
-                } catch let error as HTTPParserError {
-                    throw error
-                } catch let error as CancellationError {
-                    throw error   // the client is gone: nobody to answer
-                } catch {
-                    // As `Application` does: the router answers HTTP errors itself; anything else is
-                    // 500, here saying what failed (the history's file and SQLite's words), to the
-                    // browser and in the log.
-                    let text = settings.texts.text(.dashboardFailed, settings.texts.describe(error))
-                    logger.error("\(text)")
-                    response = Response(status: .internalServerError,
-                                        headers: [.contentType: AccessGuard<BasicRequestContext>.plainText],
-                                        body: ResponseBody(byteBuffer: ByteBuffer(string: text + "\n")))
-                }
+                var response = try await responder.respond(to: request, context: context)
                 response.headers[.date] = HTTPDate.now()
                 try await writer.write(response: response.head, body: response.body)
             },

@@ -3,6 +3,7 @@ import PeachDomain
 
 /// The `Date` header of a response: `Sun, 06 Nov 1994 08:49:37 GMT` (RFC 9110's IMF-fixdate), in
 /// English whatever the pages' language.
+/// Written here: Foundation's `Date.HTTPFormatStyle` (SF-0016) is not in Swift 6.3.1's FoundationEssentials on Linux.
 enum HTTPDate {
     static let weekdays = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] // not a text: HTTP's day names
     static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"] // not a text: HTTP's month names

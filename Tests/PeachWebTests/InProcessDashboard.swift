@@ -1,0 +1,127 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import PeachCommandLine
+import PeachDomain
+import PeachStorage
+import PeachTestSupport
+@testable import PeachWeb
+
+/// The dashboard's router built in-process (as `peach web` builds it) over a real SQLite history
+/// in a data directory of its own, driven by HummingbirdTesting without a server or a socket.
+final class InProcessDashboard: Sendable {
+    static let csrf = "0123456789abcdef0123456789abcdef"
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-web-tests-\(UUID().uuidString)")
+    let token: AccessToken?
+    let log = LogCapture()
+
+    var location: DataLocation { DataLocation(directory: directory) }
+
+    /// `token`: the dashboard listens beyond loopback and wants this token.
+    init(token: AccessToken? = nil) throws {
+        self.token = token
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    /// Stores `count` answers, one in five a pitch-matching attempt, one every 7 s up to an hour ago:
+    /// right more often the larger the offset, so that the fits have something to fit.
+    func fill(_ count: Int = 2000, seed: UInt64 = 7) throws {
+        var random = SeededRandomGenerator(seed: seed)
+        let start = Date().addingTimeInterval(-3600 - Double(count) * 7)
+        var comparisons: [ComparisonRecord] = []
+        var matchings: [PitchMatchingRecord] = []
+        for index in 0..<count {
+            let reference = MIDINote(Int.random(in: 36...84, using: &random))
+            let target = reference.offset(bySemitones: index % 2 == 0 ? 0 : 7) ?? reference
+            let time = start.addingTimeInterval(Double(index) * 7)
+            if index % 5 == 4 {
+                let error = Cents(Double.random(in: -30...30, using: &random))
+                // invariant: notes in range, a finite error and offset.
+                matchings.append(PitchMatchingRecord(referenceNote: reference, targetNote: target, initialCentOffset: 40,
+                                                     userCentError: error, tuningSystem: .equalTemperament, timestamp: time)!)
+            } else {
+                let offset = Double.random(in: -60...60, using: &random)
+                let right = Double.random(in: 0...1, using: &random) < 0.5 + 0.5 * min(1, abs(offset) / 20)
+                // invariant: notes in range and a finite offset.
+                comparisons.append(ComparisonRecord(referenceNote: reference, targetNote: target, centOffset: Cents(offset),
+                                                    isCorrect: right, tuningSystem: .justIntonation, timestamp: time)!)
+            }
+        }
+        let store = try TrainingDataStore.open(location)
+        _ = try store?.importRecords(comparisons: comparisons, pitchMatchings: matchings, mode: .replace)
+        try store?.close()
+    }
+
+    /// The server `peach web` would run for this data directory, with the profile JSON of `peach profile --json`.
+    var server: DashboardServer {
+        let settings = DashboardServer.Settings(
+            listen: ListenAddress(host: token == nil ? "127.0.0.1" : "0.0.0.0", port: 0), token: token, range: .standard,
+            configuration: "# default\nnote-range: C2-C6\n", liveStatusFile: directory.appendingPathComponent("live-status"),
+            calendar: SystemCalendar())
+        return DashboardServer(settings: settings, history: StoreHistory(location: location), logger: log.logger) {
+            digest, profile, range in try ProfileReport(digest: digest, profile: profile, range: range).json()
+        }
+    }
+
+    /// Runs `test` against the router as `peach web` serves it. `host`: the Host the requests name
+    /// (HummingbirdTesting's router client always says `localhost`).
+    func test<Value: Sendable>(host: String? = nil, _ test: @Sendable (any TestClientProtocol) async throws -> Value) async throws -> Value {
+        let router = try await server.router(csrf: Self.csrf)
+        if let host {
+            return try await Application(responder: Authority(host: host, responder: router.buildResponder()), logger: log.logger)
+                .test(.router, test)
+        }
+        return try await Application(router: router, logger: log.logger).test(.router, test)
+    }
+
+    /// What the store itself exports: the bytes `/export.csv` must send.
+    func exported() throws -> String {
+        var text = ""
+        try StoreHistory(location: location).exportCSV { text += $0 }
+        return text
+    }
+}
+
+/// Passes every request on as though it named `host`.
+private struct Authority<Responder: HTTPResponder>: HTTPResponder {
+    let host: String
+    let responder: Responder
+
+    func respond(to request: Request, context: Responder.Context) async throws -> Response {
+        var head = request.head
+        head.authority = host
+        return try await responder.respond(to: Request(head: head, body: request.body), context: context)
+    }
+}
+
+extension TestResponse {
+    var text: String { String(buffer: body) }
+}
+
+extension TestClientProtocol {
+    func get(_ path: String, headers: HTTPFields = [:]) async throws -> TestResponse {
+        try await executeRequest(uri: path, method: .get, headers: headers, body: nil)
+    }
+
+    /// The import form as a browser sends it: `csrf`, the file, `replace`; `fileName` "" is the form
+    /// sent without choosing a file.
+    func importCSV(_ csv: String, csrf: String? = InProcessDashboard.csrf, replace: Bool = false,
+                   fileName: String = "answers.csv", headers extra: HTTPFields = [:]) async throws -> TestResponse {
+        let boundary = "----peach\(UUID().uuidString)"
+        var parts: [String] = []
+        if let csrf { parts.append("Content-Disposition: form-data; name=\"csrf\"\r\n\r\n\(csrf)") }
+        parts.append("Content-Disposition: form-data; name=\"file\"; filename=\"\(fileName)\"\r\nContent-Type: text/csv\r\n\r\n\(csv)")
+        if replace { parts.append("Content-Disposition: form-data; name=\"replace\"\r\n\r\n1") }
+        let body = parts.map { "--\(boundary)\r\n\($0)\r\n" }.joined() + "--\(boundary)--\r\n"
+        return try await post(body, type: "multipart/form-data; boundary=\(boundary)", headers: extra)
+    }
+
+    func post(_ body: String, type: String, headers extra: HTTPFields = [:]) async throws -> TestResponse {
+        var headers: HTTPFields = [.contentType: type]
+        headers.append(contentsOf: extra)
+        return try await executeRequest(uri: "/import", method: .post, headers: headers, body: ByteBuffer(string: body))
+    }
+}
