@@ -14,7 +14,9 @@ root=$("$here/debian-root.sh" arm64) || { step "FAILED: making the arm64 root"; 
 # place that does not change while the emulated build runs.
 source=$(dirname "$root")/arm64-source; mkdir -p "$source"
 command -v rsync > /dev/null || apt-get install -y -qq rsync > /dev/null
-(cd "$clone" && git ls-files -co --exclude-standard -z | rsync -a --delete --from0 --files-from=- ./ "$source/")
+# ARM64_CHECK_KEEP_SOURCE=1 checks the copy made last time again, as it is.
+[ -n "${ARM64_CHECK_KEEP_SOURCE:-}" ] \
+  || (cd "$clone" && git ls-files -co --exclude-standard -z | rsync -a --delete --from0 --files-from=- ./ "$source/")
 mkdir -p "$source/.build-arm64-check"
 inside() { PEACH_SOURCE=$source "$here/in-root.sh" "$root" bash -c "cd /peach && $1"; }
 scratch=--scratch-path=/var/cache/peach-build
