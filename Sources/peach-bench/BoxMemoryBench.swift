@@ -2,13 +2,19 @@ import Foundation
 import PeachStorage
 
 /// The memory budget for `peach run` on a Pi: its peak RSS (VmHWM) while it trains with 1,000,000
-/// stored answers, against 64 MB. The release `peach` beside this program runs under `script` (a
+/// stored answers, against 64 MB. The `peach` beside this program (`make bench`: the release build)
+/// runs under `script` (a
 /// terminal, so the computer keyboard is its controller and training starts at once) with ALSA's
 /// `null` output; the peak is read once the first exercise's notes have been played, that is after
 /// the start's fit over every answer. `peach web`'s figure is in the dashboard part.
 @MainActor
 func boxMemoryFigures(answers: Int = 1_000_000, budgetMB: Double = 64) {
-    print("== memory budget of peach run (release build, \(answers) stored answers, ALSA null output)")
+    #if DEBUG
+    let build = "debug"
+    #else
+    let build = "release"
+    #endif
+    print("== memory budget of peach run (\(build) build, \(answers) stored answers, ALSA null output)")
     let peach = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("peach")
     guard FileManager.default.isExecutableFile(atPath: peach.path),
           FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
