@@ -3,10 +3,9 @@ import PeachStorage
 
 /// The memory budget for `peach run` on a Pi: its peak RSS (VmHWM) while it trains with 1,000,000
 /// stored answers, against 64 MB. The `peach` beside this program (`make bench`: the release build)
-/// runs under `script` (a
-/// terminal, so the computer keyboard is its controller and training starts at once) with ALSA's
-/// `null` output; the peak is read once the first exercise's notes have been played, that is after
-/// the start's fit over every answer. `peach web`'s figure is in the dashboard part.
+/// runs under `script` (a terminal, so the computer keyboard is its controller and training starts
+/// at once) with ALSA's `null` output; the peak is read once the first exercise's notes have been
+/// played, that is after the start's fit over every answer. `peach web`'s is in the dashboard part.
 @MainActor
 func boxMemoryFigures(answers: Int = 1_000_000, budgetMB: Double = 64) {
     #if DEBUG
