@@ -30,7 +30,7 @@ struct DevicesCommand: ParsableCommand {
         }
         print(texts.text(.devicesAudioHeading))
         do {
-            let outputs = try AudioOutputList.outputs()
+            let outputs = try PlaybackDevice.all()
             if outputs.isEmpty { print(texts.text(.devicesNoAudioOutput)) }
             for output in outputs { print("  \(output)") }
         } catch {

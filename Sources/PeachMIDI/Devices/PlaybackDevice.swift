@@ -1,8 +1,9 @@
 import CAlsa
 import Glibc
 
-/// An ALSA PCM playback device, as `aplay -l` lists it.
-public struct AudioOutput: Hashable, Sendable, CustomStringConvertible {
+/// An ALSA PCM playback device, as `aplay -l` lists it: one the configuration's `audio.device` can
+/// choose as the box's audio output. (`AudioOutput`, in PeachSound, is what the engine plays into.)
+public struct PlaybackDevice: Hashable, Sendable, CustomStringConvertible {
     public var card: Int
     public var device: Int
     public var cardName: String
@@ -14,14 +15,14 @@ public struct AudioOutput: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(alsaName)  \(cardName): \(deviceName)" }
 }
 
-/// Lists the machine's audio outputs (for `peach devices`).
-public enum AudioOutputList {
-    /// Every playback device of every card; throws a readable reason when there is no sound support.
-    public static func outputs() throws(SequencerError) -> [AudioOutput] {
+extension PlaybackDevice {
+    /// Every playback device of every card (for `peach devices`); throws a readable reason when
+    /// there is no sound support.
+    public static func all() throws(SequencerError) -> [PlaybackDevice] {
         guard access("/dev/snd", F_OK) == 0 else {
             throw SequencerError(.noSoundDevices)
         }
-        var outputs: [AudioOutput] = []
+        var outputs: [PlaybackDevice] = []
         var card: Int32 = -1
         while snd_card_next(&card) >= 0, card >= 0 {
             var control: OpaquePointer?
@@ -44,8 +45,8 @@ public enum AudioOutputList {
                 snd_pcm_info_set_subdevice(info, 0)
                 snd_pcm_info_set_stream(info, SND_PCM_STREAM_PLAYBACK)
                 guard snd_ctl_pcm_info(control, info) >= 0 else { continue }  // capture-only device
-                outputs.append(AudioOutput(card: Int(card), device: Int(device), cardName: cardName,
-                                           deviceName: String(cString: snd_pcm_info_get_name(info))))
+                outputs.append(PlaybackDevice(card: Int(card), device: Int(device), cardName: cardName,
+                                              deviceName: String(cString: snd_pcm_info_get_name(info))))
             }
         }
         return outputs
