@@ -31,7 +31,7 @@ for program in peach peach-web; do step "built $program: $(file -b "$root$bin/$p
 step "rendering notes into WAV files with the aarch64 peach"
 : > "$out/notes.txt"
 while read -r note midi cents name; do
-  inside "$bin/peach play $note --cents=$cents --duration 1.5 --output .build-arm64-check/$name.wav" > "$out/play-$name.log" 2>&1 \
+  inside "$bin/peach play $note --cents=$cents --duration 1.5 --sound SoundFonts/peach.sf2 --output .build-arm64-check/$name.wav" > "$out/play-$name.log" 2>&1 \
     || { cat "$out/play-$name.log"; step "FAILED: peach play $note --cents=$cents"; exit 1; }
   cp "$source/.build-arm64-check/$name.wav" "$out/" && echo "$midi $cents $name.wav" >> "$out/notes.txt"
 done <<< $'A4 69 0.3 A4-up-0.3\nC4 60 -17.25 C4-down-17.25\nA2 45 0 A2\nC6 84 49.99 C6-up-49.99'

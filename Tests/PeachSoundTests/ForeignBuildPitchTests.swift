@@ -27,7 +27,7 @@ struct ForeignBuildPitchTests {
             try #require(end - start > rate / 2, "\(file): less than half a second of sound")
             let estimate = try #require(PitchEstimator().estimate(Array(samples[start..<end]), sampleRate: Double(rate), near: expected))
             let error = estimate.cents(from: expected)
-            print("FIGURE: \(file): \(String(format: "%.4f", expected)) Hz asked, \(String(format: "%+.6f", error)) ct off")
+            print("FIGURE: \(file): \(String(format: "%.4f", expected)) Hz asked, \(String(format: "%+.2e", error)) ct off")
             #expect(abs(error) < 0.0001, "\(file): \(error) cents")
         }
     }
