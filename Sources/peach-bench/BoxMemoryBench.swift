@@ -8,12 +8,7 @@ import PeachStorage
 /// played, that is after the start's fit over every answer. `peach web`'s is in the dashboard part.
 @MainActor
 func boxMemoryFigures(answers: Int = 1_000_000, budgetMB: Double = 64) {
-    #if DEBUG
-    let build = "debug"
-    #else
-    let build = "release"
-    #endif
-    print("== memory budget of peach run (\(build) build, \(answers) stored answers, ALSA null output)")
+    print("== memory budget of peach run (\(benchBuild) build, \(answers) stored answers, ALSA null output)")
     let peach = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("peach")
     guard FileManager.default.isExecutableFile(atPath: peach.path),
           FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {

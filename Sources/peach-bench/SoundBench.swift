@@ -116,7 +116,7 @@ func soundBench() {
     }
 
     // Peak RSS, each in a fresh process, beside stock FluidSynth holding the same preset's A4
-    // (issue 12: at most FluidSynth's + 10 MB with Peach's SoundFont, + 20 MB with FluidR3_GM).
+    // (at most FluidSynth's + 10 MB with Peach's SoundFont, + 20 MB with FluidR3_GM).
     for (label, path, preset, allowance) in [("Peach's own SoundFont", peach, "0:0", 10.0),
                                              ("FluidR3_GM (148 MB)", "/usr/share/sounds/sf2/FluidR3_GM.sf2", "0:0", 20.0)] {
         guard FileManager.default.fileExists(atPath: path) else {
@@ -191,7 +191,7 @@ func stockFluidSynthPeakRSS(soundFont: String) -> Int? {
 }
 
 /// Render time per 256-frame period with one note sounding, Peach's engine against stock FluidSynth
-/// holding the same key of the same preset: median, p99, and the ratios (the claim of issue 12).
+/// holding the same key of the same preset: median, p99, and the ratios.
 @MainActor
 private func renderPeriods(engine: SoundEngine, soundFont: String) throws {
     let periods = 4000

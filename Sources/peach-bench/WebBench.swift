@@ -10,12 +10,7 @@ import Synchronization
 /// server's peak RSS (VmHWM).
 @MainActor
 func webFigures(clients: Int = 4, seconds: Double = 5) {
-    #if DEBUG
-    let build = "debug"
-    #else
-    let build = "release"
-    #endif
-    print("== dashboard (peach web, \(build) build, \(clients) concurrent clients over loopback, \(Int(seconds)) s per page)")
+    print("== dashboard (peach web, \(benchBuild) build, \(clients) concurrent clients over loopback, \(Int(seconds)) s per page)")
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-bench-web-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
     let peach = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("peach")

@@ -17,6 +17,13 @@ func measure(_ label: String, unit: String, count: Int, _ body: () -> Void) {
     print(padded + String(format: "%10.1f ", value) + "\(scale)/\(unit)" + String(format: "   (%d in %.3f s)", count, seconds))
 }
 
+/// Which build this bench (and the programs beside it that it starts) is.
+#if DEBUG
+let benchBuild = "debug"
+#else
+let benchBuild = "release"
+#endif
+
 func syntheticRecords(_ count: Int) -> ([ComparisonRecord], [PitchMatchingRecord]) {
     var random = SeededRandomGenerator(seed: 42)
     let start = Date(timeIntervalSince1970: 1_700_000_000)

@@ -60,7 +60,7 @@ struct ParserLanguageCommandLineTests {
     func parseError() throws {
         let german = try Self.run(["import"], "de_DE.UTF-8")
         #expect(german.status == 64 && german.output.isEmpty, "\(german.output)")
-        // The value's name is German too (issue 13): `<datei>`, not `<file>`.
+        // The value's name is German too: `<datei>`, not `<file>`.
         #expect(german.error.hasPrefix("Fehler: Das Argument '<datei>' fehlt\nHilfe:  <datei>  "), "\(german.error)")
         #expect(german.error.contains("\nAufruf: peach import ") && german.error.hasSuffix("  Mehr dazu: 'peach import --help'.\n"))
         for heading in Self.englishHeadings { #expect(!german.error.contains(heading), "\(heading) in \(german.error)") }

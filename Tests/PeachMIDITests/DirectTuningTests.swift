@@ -3,7 +3,7 @@ import PeachTestSupport
 import Testing
 @testable import PeachMIDI
 
-/// Issue 12: what the input thread does with a message before it goes on to the main actor.
+/// What the input thread does with a message before it goes on to the main actor.
 @Suite("the tuning control's short way on the input thread")
 struct DirectTuningTests {
     static let wheel = ControllerMapping(name: "Keys", file: "k.yaml", tuning: .pitchWheel(channel: 2),

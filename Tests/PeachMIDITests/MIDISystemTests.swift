@@ -80,7 +80,7 @@ struct MIDISystemTests {
         let library = MappingLibrary.load(directories: [mappingDirectory.path, Fixtures.mappings.path])
         #expect(library.problems.isEmpty)
 
-        // The tuning control's short way (issue 12): a note followed from the input thread.
+        // The tuning control's short way: a note followed from the input thread.
         let tuning = DirectTuning()
         let followed = MockDirectNote()
         let route = TuningRoute(note: followed, centre: 440, range: Cents(100))

@@ -3,7 +3,7 @@ import PeachDomain
 import Testing
 @testable import PeachSound
 
-/// Issue 12: a move of the tuning control reaches the sounding note from another thread (the
+/// A move of the tuning control reaches the sounding note from another thread (the
 /// sequencer's input thread) at the next render, without the main actor; the moves' times keep
 /// the newest one, and a released note keeps its pitch.
 @Suite("sound engine: moves from the input thread")

@@ -3,7 +3,7 @@ import PeachDomain
 import Testing
 @testable import PeachSound
 
-/// Issue 12: Tune & Match's tunable note is prepared before the first touch and starts at its first
+/// Tune & Match's tunable note is prepared before the first touch and starts at its first
 /// move, which the input thread can deliver without the main actor; until then it is silent.
 @Suite("sound engine: a prepared note starts at its first move")
 @MainActor

@@ -3,7 +3,7 @@ import PeachDomain
 import Testing
 @testable import PeachSound
 
-/// The render path run once before the device opens (issue 12): it must leave no trace in the sound.
+/// The render path run once before the device opens: it must leave no trace in the sound.
 @Suite("sound engine: warming the render path before a start")
 @MainActor
 struct RenderWarmUpTests {

@@ -1,7 +1,7 @@
 import PeachSampleFormat
 import Testing
 
-/// The output's conversion of the mixed mono signal to ALSA's 16-bit stereo frames (issue 12: in C,
+/// The output's conversion of the mixed mono signal to ALSA's 16-bit stereo frames (in C,
 /// vectorised, where the Swift loop called `roundf` per sample).
 @Suite("sample format: mono float to 16-bit stereo")
 struct SampleFormatTests {

@@ -172,7 +172,7 @@ fluid_round() {  # PERIOD PERIODS
 }
 
 # compare: per buffer and figure, the mean of Peach's rounds against the mean of FluidSynth's, and
-# their ratio (xruns and memory as a difference: either may be 0, and issue 12 bounds memory by MB).
+# their ratio (xruns and memory as a difference: either may be 0, and the target bounds memory in MB).
 compare() {
   awk '
     { sum[$1 " " $2 " " $3] += $4; n[$1 " " $2 " " $3]++; if (!($2 in seen)) { seen[$2] = 1; order[++buffers] = $2 } }

@@ -1,5 +1,5 @@
 #!/bin/bash
-# System test, group `durable` (issue #11 a, b): the real `peach run` keeps every acknowledged answer.
+# System test, group `durable`: the real `peach run` keeps every acknowledged answer.
 # (a) another process holds the history's write lock (BEGIN EXCLUSIVE) for 20 s while 5 answers are
 #     given, then the history's file system (a small tmpfs) is full for another 5: all 10 end up in the
 #     history, each exactly once, and the log says when answers were refused and when they were written.

@@ -1,5 +1,5 @@
 #!/bin/bash
-# System test, group `hotplug` (issue #11 g): the real `peach run` through 100 hot-plug cycles of the
+# System test, group `hotplug`: the real `peach run` through 100 hot-plug cycles of the
 # emulated USB keyboard: every replug starts training, and RSS and open file descriptors do not grow
 # (the highest RSS of the second half is compared with that of the first, from cycle 10 on, when
 # caches have filled: the allocator's own ups and downs are a few MB). Under software emulation a cycle

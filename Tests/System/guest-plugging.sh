@@ -1,5 +1,5 @@
 #!/bin/bash
-# System test, group `plugging` (issue #11 d, f), with the real `peach run`:
+# System test, group `plugging`, with the real `peach run`:
 # (d) two USB gadget keyboards with the same name: unplugging the idle one leaves training going and
 #     the other one answering;
 # (f) the output card unbound mid-note: training stops (no hang), and starts again from the controller

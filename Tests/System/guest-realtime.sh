@@ -1,5 +1,5 @@
 #!/bin/bash
-# System test, group `realtime` (issue #12): the real `peach run`'s audio thread runs SCHED_FIFO at
+# System test, group `realtime`: the real `peach run`'s audio thread runs SCHED_FIFO at
 # the configured priority where the system allows it, and with normal scheduling and a logged notice
 # where it does not (no CAP_SYS_NICE, RLIMIT_RTPRIO 0: an ordinary user outside systemd's limits);
 # a start makes no more xruns than stock FluidSynth's start on the same device with the same buffer.
@@ -131,11 +131,11 @@ else
   done
   echo "FIGURE: xruns (and failed writes) in the first $WINDOW_S s after a start, 128 × 2 frames on snd-dummy, two starts each: peach run $peach_xruns, stock FluidSynth $fluid_xruns (debug build, emulated guest)"
   echo "FIGURE: of those, xruns that came while the program had waited in its write longer than the whole 5.3 ms buffer (its next period ready, the device late to wake it): peach run $peach_waiting, stock FluidSynth $fluid_waiting"
-  # Issue 12's bound: the device opens last (everything else built, the render path warmed, memory
+  # The bound: the device opens last (everything else built, the render path warmed, memory
   # locked) and primed with silence, so a start itself adds no xrun to what the machine makes anyway.
   # Reported, not failed: two starts each under emulation, where a host stall that delays either
   # program's thread (FluidSynth's too: 2 in 8 starts on snd-dummy, and Peach's 2) decides the count.
   [ $peach_xruns -le $fluid_xruns ] && echo "RESULT: a start of peach run makes no more xruns than FluidSynth's" \
-    || echo "FIGURE: NOT MET (issue 12): peach run's starts made $peach_xruns xruns in their first $WINDOW_S s, FluidSynth's $fluid_xruns"
+    || echo "FIGURE: NOT MET: peach run's starts made $peach_xruns xruns in their first $WINDOW_S s, FluidSynth's $fluid_xruns"
 fi
 exit $status

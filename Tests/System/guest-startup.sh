@@ -1,5 +1,5 @@
 #!/bin/bash
-# System test, group `startup` (issue #11 c, e): the real `peach run` starting without its audio card
+# System test, group `startup`: the real `peach run` starting without its audio card
 # (loaded 10 s later: training starts by itself with the keyboard already plugged), and SIGHUP or
 # SIGTERM 0–200 ms after the start never killing it (a reload goes on; a stop is exit 0).
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"

@@ -1,5 +1,5 @@
 #!/bin/bash
-# `make bench`, the dashboard beside the practice box (issue 14), in the QEMU guest: `peach run`
+# `make bench`, the dashboard beside the practice box, in the QEMU guest: `peach run`
 # plays into snd-aloop with a tunable note sounding while `peach web`, reading the same history, is
 # loaded with requests (peach-bench --web-load: 4 clients on /, /api/profile, /progress and
 # /export.csv). The underruns peach run logs in a quiet window, a loaded one and a quiet one again,

@@ -68,7 +68,7 @@ extension PracticeBoxApp {
         let comparison = ComparisonSession(
             notePlayer: engine, profile: profile, observers: [answers, profile, results, announcer],
             settings: configuration, clock: clock, gate: voice, interruptions: interruptions)
-        // Wheel moves reach the tunable note from the sequencer's input thread (issue 12).
+        // Wheel moves reach the tunable note from the sequencer's input thread, not the main actor.
         let tuning = DirectTuning()
         let matching = PitchMatchingSession(
             notePlayer: engine, observers: [answers, profile, results, announcer], settings: configuration,
@@ -114,7 +114,7 @@ extension PracticeBoxApp {
         return app
     }
 
-    /// Opens the device last (issue 12: a start makes no xrun): history, calibration, engine, cues,
+    /// Opens the device last (so that a start makes no underrun): history, calibration, engine, cues,
     /// spoken prompts, sequencer, sound-card monitor and the event readers are ready (`run` calls
     /// it once everything else has started), so nothing heavy starts with it
     /// (under emulation, synthesis and allocation on the other CPU made the first periods underrun).

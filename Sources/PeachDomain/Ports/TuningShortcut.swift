@@ -1,4 +1,4 @@
-/// Where a Tune & Match session says which note the tuning control moves now, and how (issue 12),
+/// Where a Tune & Match session says which note the tuning control moves now, and how,
 /// so that the controller's input thread can move it at once instead of waiting for the main
 /// actor. The session alone decides: a route while its tunable note waits for the first touch (which
 /// may start it) or sounds, none at any other time.

@@ -1,7 +1,7 @@
 import PeachDomain
 import Synchronization
 
-/// The tuning control's short way to the sounding note (issue 12): the Tune & Match session says
+/// The tuning control's short way to the sounding note: the Tune & Match session says
 /// which note the control moves (`TuningShortcut.follow`), and the sequencer's input thread moves
 /// it as soon as it reads a move of any connected controller's tuning control, before the event
 /// goes on to the main actor. The main actor still gets every event and keeps the session's state;

@@ -34,8 +34,8 @@ public final class SequencerClient: Sendable {
     private let texts: LiveTexts
 
     /// Opens the client and starts listening. Controllers already plugged in are reported first.
-    /// `tuning`: moves of a tuning control go from the input thread straight to the note it names
-    /// (issue 12), before the event is yielded.
+    /// `tuning`: moves of a tuning control go from the input thread straight to the note it names,
+    /// before the event is yielded.
     public init(name: String = "Peach", mappings: MappingLibrary, tuning: DirectTuning? = nil,
                 logger: Logger = Logger(label: "peach.midi"), texts: LiveTexts = .english) throws(SequencerError) {
         let handle = try SequencerHandle(clientName: name)

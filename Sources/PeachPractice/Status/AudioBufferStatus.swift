@@ -1,7 +1,7 @@
 import PeachDomain
 import PeachText
 
-/// The audio output's buffer as the live status shows it, beside the device (issue 12: a buffer
+/// The audio output's buffer as the live status shows it, beside the device (a buffer
 /// the output enlarged by itself stays in sight, not only in one log line).
 public struct AudioBufferStatus: Hashable, Sendable {
     public var periodFrames: Int

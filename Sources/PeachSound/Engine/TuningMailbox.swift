@@ -1,6 +1,6 @@
 import Atomics
 
-/// The short way from the tuning control to a sounding note (issue 12): per voice slot the newest
+/// The short way from the tuning control to a sounding note: per voice slot the newest
 /// ratio that the input thread asked for, read by the render thread at its next period, without
 /// the main actor in between.
 ///

@@ -68,7 +68,7 @@ public final class VoiceRenderer: @unchecked Sendable {
         _renderedFrames.store(frame, ordering: .relaxed)
     }
 
-    /// Runs the render path once before real time (issue 12: a start makes no xrun): every idle voice
+    /// Runs the render path once before real time (a start makes no xrun): every idle voice
     /// renders `frames` frames with no note (`Voice.warmUp`: its synthesizer, the resampler, its
     /// buffers), then the mixer writes `frames` frames of silence into `scratch`. The render clock does
     /// not move and no voice changes state; the next note sounds exactly as without it. Call before

@@ -3,7 +3,7 @@ import PeachTestSupport
 import Testing
 @testable import PeachDomain
 
-/// Issue 12: the session tells the input side which note the tuning control moves, and how, only
+/// The session tells the input side which note the tuning control moves, and how, only
 /// while the tunable note waits for the first touch (which may start it) or sounds; the route's
 /// pitches are the session's own.
 @Suite("Pitch-matching session: the tuning control's short way")

@@ -1,4 +1,4 @@
-// A measuring probe for the system tests and benchmarks (issue 12), preloaded into an audio program
+// A measuring probe for the system tests and benchmarks, preloaded into an audio program
 // (peach or stock fluidsynth) with LD_PRELOAD: it wraps ALSA's snd_pcm_writei and snd_pcm_writen and
 // appends to the file named by PEACH_XRUN_PROBE one line per event, on CLOCK_MONOTONIC:
 //   first NANOSECONDS     the program's first write to a PCM (the device is open and playing)
