@@ -163,7 +163,7 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
         ),
         // The dashboard: an HTTP server (Hummingbird) with Mustache pages, SVG charts and the
-        // access token. Its own target so that PeachCLI's other commands stay light.
+        // access token. Its own target so that the other commands stay light.
         .target(
             name: "PeachWeb",
             dependencies: [
@@ -181,10 +181,15 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // What every command-line program shares: the language of its texts and of its parser,
-        // the options for the history and the configuration, the profile report.
+        // The profile report every program prints or serves (text, chart, JSON) and its calendar.
         .target(
-            name: "PeachCommandLine",
+            name: "PeachReports",
+            dependencies: ["PeachDomain", "PeachStorage", "PeachText"]
+        ),
+        // What every program takes at start: its options (history, configuration, listener), the
+        // language of its texts and of its parser, and the process settings made before any thread.
+        .target(
+            name: "PeachOptions",
             dependencies: [
                 "PeachProgramPages",
                 "PeachDomain",
@@ -194,11 +199,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // The `peach` command tree; kept in a library so its parsing is testable.
+        // The practice box at run time: assembles the box from its parts and runs its event
+        // sources (sequencer, sound cards, audio output, terminal, signals) until it stops.
         .target(
-            name: "PeachCLI",
+            name: "PeachBoxRuntime",
             dependencies: [
-                "PeachCommandLine",
+                "PeachOptions",
                 "PeachDomain",
                 "PeachStorage",
                 "PeachConfig",
@@ -210,19 +216,40 @@ let package = Package(
                 "PeachYAML",
                 "PeachSpeech",
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // The `peach` command tree; a library so that its parsing is testable.
+        .target(
+            name: "PeachCommands",
+            dependencies: [
+                "PeachBoxRuntime",
+                "PeachReports",
+                "PeachOptions",
+                "PeachDomain",
+                "PeachStorage",
+                "PeachConfig",
+                "PeachSound",
+                "PeachMIDI",
+                "PeachPractice",
+                "PeachText",
+                "PeachYAML",
+                "PeachSpeech",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "peach",
-            dependencies: ["PeachCLI", "PeachCommandLine", "PeachHeldSignals"],
+            dependencies: ["PeachCommands", "PeachOptions", "PeachHeldSignals"],
             linkerSettings: leanProgram
         ),
         .executableTarget(
             name: "peach-web",
             dependencies: [
-                "PeachCommandLine",
+                "PeachReports",
+                "PeachOptions",
                 "PeachConfig",
                 "PeachStorage",
                 "PeachText",
@@ -235,7 +262,7 @@ let package = Package(
         // `make bench`: prints the figures the issues ask for.
         .executableTarget(
             name: "peach-bench",
-            dependencies: ["PeachDomain", "PeachStorage", "PeachSound", "PeachMIDI", "CAlsa", "PeachTestSupport", "PeachCommandLine"]
+            dependencies: ["PeachDomain", "PeachStorage", "PeachSound", "PeachMIDI", "CAlsa", "PeachTestSupport", "PeachReports"]
         ),
         // Test doubles shared by the test targets (a note player that records, observers, log capture).
         .target(
@@ -305,12 +332,12 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         // The dashboard's routes in-process (HummingbirdTesting's router client), over real SQLite
-        // histories: no server, no socket, no built program. PeachCLITests keep the end-to-end checks.
+        // histories: no server, no socket, no built program. PeachProgramTests keep the end-to-end checks.
         .testTarget(
             name: "PeachWebTests",
             dependencies: [
                 "PeachWeb",
-                "PeachCommandLine",
+                "PeachReports",
                 "PeachStorage",
                 "PeachDomain",
                 "PeachText",
@@ -320,11 +347,50 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
+        // The command tree, its options and reports, in-process.
         .testTarget(
-            name: "PeachCLITests",
-            dependencies: ["PeachTestSupport", 
-                "PeachCLI",
-                "PeachCommandLine",
+            name: "PeachCommandsTests",
+            dependencies: [
+                "PeachTestSupport",
+                "PeachCommands",
+                "PeachReports",
+                "PeachOptions",
+                "PeachWeb",
+                "PeachStorage",
+                "PeachDomain",
+                "PeachText",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The box's runtime in-process: its assembly, voice, result log and reloads.
+        .testTarget(
+            name: "PeachBoxRuntimeTests",
+            dependencies: [
+                "PeachTestSupport",
+                "PeachBoxRuntime",
+                "PeachReports",
+                "PeachOptions",
+                "PeachConfig",
+                "PeachStorage",
+                "PeachDomain",
+                "PeachText",
+                "PeachYAML",
+                "PeachMIDI",
+                "PeachSound",
+                "PeachSpeech",
+                "PeachPractice",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        // End to end: the built programs run as child processes (and, in the QEMU guests, the
+        // system tests), as a musician or an administrator would run them.
+        .testTarget(
+            name: "PeachProgramTests",
+            dependencies: [
+                "PeachTestSupport",
+                "PeachCommands",
+                "PeachBoxRuntime",
+                "PeachOptions",
                 "PeachWeb",
                 "PeachStorage",
                 "PeachDomain",

@@ -1,6 +1,6 @@
 import PeachDomain
 
-/// Why a text was not made into speech, as data: the words for it are the text tables' (PeachCLI's
+/// Why a text was not made into speech, as data: the words for it are the text tables' (PeachBoxRuntime's
 /// `SpeechFailureText`), in the box's language.
 public enum SpeechFailure: Error, Equatable, Sendable {
     /// eSpeak NG could not make it.

@@ -466,7 +466,7 @@ public enum TextKey: String, CaseIterable, Sendable {
     case dashboardLoopbackOnly
     case dashboardTokenNeeded
     // swift-argument-parser's own words: English is the parser's exact wording (the pattern the
-    // German replaces; `ParserVocabulary` in PeachCLI), `{n}` the parts it fills in
+    // German replaces; `ParserVocabulary` in PeachOptions), `{n}` the parts it fills in
     case parserOverview
     case parserUsageHeading
     case parserArgumentsHeading

@@ -1,7 +1,7 @@
 import Foundation
 import PeachDomain
 import PeachStorage
-import PeachCommandLine
+import PeachReports
 
 // `make bench`: figures for the training core. Each line is one measured quantity.
 // Later parts (sound, storage, MIDI input) add their own sections.

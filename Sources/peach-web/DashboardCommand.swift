@@ -1,7 +1,8 @@
 import ArgumentParser
 import Foundation
 import Logging
-import PeachCommandLine
+import PeachReports
+import PeachOptions
 import PeachConfig
 import PeachStorage
 import PeachText

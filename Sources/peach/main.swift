@@ -1,6 +1,6 @@
 import Foundation
-import PeachCLI
-import PeachCommandLine
+import PeachCommands
+import PeachOptions
 import PeachHeldSignals
 
 // Before any thread starts: the box's threads share two malloc arenas.

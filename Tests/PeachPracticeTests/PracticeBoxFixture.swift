@@ -56,7 +56,7 @@ struct PracticeBoxFixture {
 }
 
 /// An announcer that takes a fixed time per prompt on the test clock (the real one, eSpeak into the
-/// engine, is tested in PeachCLITests by rendering): what the box says and when it goes on.
+/// engine, is tested in PeachBoxRuntimeTests by rendering): what the box says and when it goes on.
 @MainActor
 final class ScriptedAnnouncer: Announcer {
     var clock: ManualTrainingClock?

@@ -2,14 +2,14 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
-import PeachCommandLine
+import PeachReports
 import PeachDomain
 import PeachStorage
 import Testing
 @testable import PeachWeb
 
 /// Every route of the dashboard through its router, in-process: the pages, the API, the download,
-/// refusals of what is not a route. PeachCLITests' WebCommandTests run the same through the program.
+/// refusals of what is not a route. PeachProgramTests' WebCommandTests run the same through the program.
 @Suite("dashboard routes, in-process")
 struct DashboardRouteTests {
     static let pages = ["/", "/progress", "/matching", "/history", "/data"]

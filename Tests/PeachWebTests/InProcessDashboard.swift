@@ -2,7 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
-import PeachCommandLine
+import PeachReports
 import PeachDomain
 import PeachStorage
 import PeachTestSupport

@@ -1,0 +1,39 @@
+import ArgumentParser
+import Foundation
+import PeachOptions
+import PeachText
+
+struct ResetCommand: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "reset",
+            abstract: CommandLineTexts.current.text(.helpResetAbstract),
+            discussion: CommandLineTexts.current.text(.helpResetDiscussion))
+    }
+
+    @OptionGroup var store: StoreOptions
+
+    @Flag(help: ArgumentHelp(CommandLineTexts.current.text(.helpResetYes)))
+    var yes = false
+
+    func run() throws {
+        guard let history = try store.openStore(create: false) else {
+            print(CommandLineTexts.current.text(.messageNoHistoryAt, store.location.databaseURL.path))
+            return
+        }
+        let counts = try history.counts()
+        if !yes {
+            guard isatty(STDIN_FILENO) == 1 else {
+                throw CommandFailure(CommandLineTexts.current.text(.messageRefusingToDelete, counts.comparisons + counts.pitchMatchings))
+            }
+            print(CommandLineTexts.current.text(.messageDeleteQuestion, counts.comparisons, counts.pitchMatchings,
+                                                history.location.databaseURL.path), terminator: "")
+            guard readLine()?.trimmingCharacters(in: .whitespaces).lowercased() == CommandLineTexts.current.text(.messageConfirmationWord) else {
+                print(CommandLineTexts.current.text(.messageNothingDeleted))
+                return
+            }
+        }
+        try history.deleteAll()
+        print(CommandLineTexts.current.text(.messageDeleted, counts.comparisons, counts.pitchMatchings))
+    }
+}

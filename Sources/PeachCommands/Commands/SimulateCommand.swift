@@ -1,0 +1,132 @@
+import ArgumentParser
+import Foundation
+import PeachReports
+import PeachOptions
+import PeachConfig
+import PeachDomain
+import PeachStorage
+import PeachText
+
+/// `peach simulate`: a virtual player with a known hearing trains through the real session, strategy,
+/// profile and store, so that `peach profile` can be checked against the truth.
+struct SimulateCommand: ParsableCommand {
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+            commandName: "simulate",
+            abstract: CommandLineTexts.current.text(.helpSimulateAbstract),
+            discussion: CommandLineTexts.current.text(.helpSimulateDiscussion))
+    }
+
+    @OptionGroup var store: StoreOptions
+    @OptionGroup var config: ConfigOptions
+
+    @Option(name: .customLong("listener"), help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateListenerFile), valueName: CommandLineTexts.current.text(.valueFile)))
+    var listenerFile: String
+
+    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateMode), valueName: CommandLineTexts.current.text(.valueMode)))
+    var mode: TrainingMode = .compare
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateTrials), valueName: CommandLineTexts.current.text(.valueCount)))
+    var trials = 1000
+
+    @Option(name: .customLong("run-length"), parsing: .unconditional, help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateRunLength), valueName: CommandLineTexts.current.text(.valueCount)))
+    var runLength = 100
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateDays), valueName: CommandLineTexts.current.text(.valueDays)))
+    var days: Double?
+
+    @Option(parsing: .unconditional, help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateSeed), valueName: CommandLineTexts.current.text(.valueSeed)))
+    var seed: UInt64?
+
+    func validate() throws {
+        guard trials >= 1 else { throw ValidationError(CommandLineTexts.current.text(.messageTrialsTooFew)) }
+        guard runLength >= 1 else { throw ValidationError(CommandLineTexts.current.text(.messageRunLengthTooShort)) }
+        if let days, !(days > 0 && days.isFinite) { throw ValidationError(CommandLineTexts.current.text(.messageDaysNotPositive)) }
+        // The answers go back `days` (else a day per run) from now: no further than an import
+        // accepts, so that the history exports and imports again, and its dates stay dates.
+        let spanDays = days ?? Double(runs)
+        let mostDays = Int(Date().timeIntervalSince(AnswerTime.earliest) / 86_400)
+        guard spanDays <= Double(mostDays) else {
+            throw ValidationError(CommandLineTexts.current.text(.messageSimulationBefore2000, mostDays))
+        }
+        guard spanDays * 86_400 >= Double(trials) * Self.longestAnswer else {
+            throw ValidationError(CommandLineTexts.current.text(.messageSimulationDaysTooShort, trials))
+        }
+    }
+
+    /// No simulated answer takes longer, in seconds: two notes of at most 3 s and feedback, or a
+    /// reference note, the tuning and feedback.
+    static let longestAnswer = 10.0
+
+    /// Runs of `runLength` trials (the last may be shorter); no overflow for any count.
+    private var runs: Int { trials / runLength + (trials % runLength == 0 ? 0 : 1) }
+
+    func run() throws {
+        let listener: SimulatedListener
+        do {
+            listener = try ListenerReader.read(contentsOf: URL(fileURLWithPath: listenerFile), texts: CommandLineTexts.current)
+        } catch {
+            throw CommandFailure(CommandLineTexts.current.text(.messageListenerInvalid, CommandLineTexts.current.describe(error)))
+        }
+        let settings = try config.trainingSettings()
+        guard let history = try store.openStore(create: true, durability: .deferred) else { return }
+        // The profile so far, read one answer at a time.
+        var digest = HistoryDigest(now: Date(), calendar: SystemCalendar())
+        var latest = Date.distantPast
+        try history.forEachAnswer(comparison: { digest.add($0); latest = max(latest, $0.timestamp) },
+                                  pitchMatching: { digest.add($0); latest = max(latest, $0.timestamp) })
+        let (stored, after) = (digest, latest)
+        // Over the last `days`, but after the answers already stored: a second simulation continues
+        // the first, so the history's order and its dates agree (they interleaved before). Never past now.
+        let now = Date()
+        let first = max(now.addingTimeInterval(-(days ?? Double(runs)) * 86_400), after.addingTimeInterval(1))
+        let span = now.timeIntervalSince(first)
+        guard span >= Double(trials) * Self.longestAnswer else {
+            throw CommandFailure(CommandLineTexts.current.text(.messageSimulationNoRoom,
+                                                               SystemCalendar().localTime(of: after).dateAndTime, trials))
+        }
+        let seed = seed ?? UInt64.random(in: 1...UInt64(UInt32.max))
+        let (mode, trials, runLength, runs) = (mode, trials, runLength, runs)
+        let started = ContinuousClock.now
+        let texts = CommandLineTexts.current
+        let summary = MainActor.assumeIsolated {
+            let profile = PerceptualProfile(stored)
+            let simulation = TrainingSimulation(
+                listener: listener, profile: profile, comparisonObservers: [history, profile],
+                matchingObservers: [history, profile], settings: FixedSettingsProvider(settings), start: first, seed: seed)
+            for run in 0..<runs {
+                simulation.run(mode, trials: min(runLength, trials - run * runLength),
+                               at: first.addingTimeInterval(span * Double(run) / Double(runs)))
+            }
+            return Self.summary(listener: listener, mode: mode, settings: settings, profile: profile,
+                                trialsDone: simulation.trialsDone, texts: texts)
+        }
+        let seconds = (ContinuousClock.now - started).seconds
+        print(texts.text(.messageSimulated, trials, texts.name(mode), "\(seed)", Decimals(seconds, 2)))
+        print(summary)
+    }
+
+    @MainActor
+    static func summary(listener: SimulatedListener, mode: TrainingMode, settings: TrainingSettings,
+                        profile: PerceptualProfile, trialsDone: Int, texts: Texts) -> String {
+        switch mode.skill {
+        case .comparison:
+            let keys = settings.noteRange.notes
+            let truth = keys.reduce(0.0) { $0 + listener.threshold(at: $1, mode: mode, after: trialsDone) }
+                / Double(keys.count)
+            let measured = profile.thresholdEstimate(for: mode, range: settings.noteRange)?.overallValue ?? .notEnoughAnswers
+            return texts.text(.messageSimulatedThreshold, "\(settings.noteRange)", truth, texts.threshold(measured))
+        case .matching:
+            let reachable = listener.matching.reachable(initialOffsetRange: settings.pitchMatchingInitialOffsetRange.rawValue,
+                                                        tuningRange: settings.pitchMatchingTuningRange.rawValue)
+            let measured = texts.matching(profile.matchingAccuracy(for: mode))
+            // Said only when it reads differently from the listener's own (to a tenth of a cent).
+            func shown(_ cents: Double) -> Double { (cents * 10).rounded() / 10 + 0 }   // + 0: no "-0.0"
+            guard shown(reachable.bias) == shown(listener.matching.bias), shown(reachable.spread) == shown(listener.matching.spread) else {
+                return texts.text(.messageSimulatedTuningAtStop, listener.matching.bias, listener.matching.spread,
+                                  shown(reachable.bias), shown(reachable.spread), measured)
+            }
+            return texts.text(.messageSimulatedTuning, listener.matching.bias, listener.matching.spread, measured)
+        }
+    }
+}

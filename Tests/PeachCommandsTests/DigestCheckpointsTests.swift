@@ -1,0 +1,90 @@
+import Foundation
+import PeachReports
+import PeachDomain
+import PeachStorage
+import Testing
+@testable import PeachWeb
+
+/// The dashboard keeps the digest of the answers older than about a month and reads only the newer
+/// ones again: what it gives must be what one pass over the whole history gives.
+@Suite("web dashboard: kept digest")
+struct DigestCheckpointsTests {
+    static let range = try! NoteRange(lowest: MIDINote(48), highest: MIDINote(72))
+
+    /// A comparison every 5 hours and an attempt every 11, from `start` for `days`.
+    static func answers(start: Date, days: Double, seed: Int) -> ([ComparisonRecord], [PitchMatchingRecord]) {
+        var comparisons: [ComparisonRecord] = []
+        var attempts: [PitchMatchingRecord] = []
+        var hours = 0.0
+        var index = seed
+        while hours < days * 24 {
+            index += 1
+            let time = start.addingTimeInterval(hours * 3600)
+            let note = MIDINote(48 + index % 25)
+            let offset = Double(3 + index % 40)
+            comparisons.append(ComparisonRecord(referenceNote: note, targetNote: note, centOffset: Cents(index % 2 == 0 ? offset : -offset),
+                                                isCorrect: (index * 7) % 10 < 3 + Int(offset) / 6, tuningSystem: .equalTemperament,
+                                                timestamp: time)!)
+            if index % 2 == 0 {
+                attempts.append(PitchMatchingRecord(referenceNote: note, targetNote: note, initialCentOffset: Cents(20),
+                                                    userCentError: Cents(Double(index % 13) - 5), tuningSystem: .equalTemperament,
+                                                    timestamp: time.addingTimeInterval(3600))!)
+            }
+            hours += 5
+        }
+        return (comparisons, attempts)
+    }
+
+    /// One pass over everything stored, as of `now`.
+    static func whole(_ store: TrainingDataStore, now: Date) throws -> HistoryDigest {
+        var digest = HistoryDigest(now: now, calendar: SystemCalendar(), progressRange: range)
+        try store.forEachAnswer(comparison: { digest.add($0) }, pitchMatching: { digest.add($0) })
+        return digest
+    }
+
+    static func expectSame(_ kept: HistoryDigest, _ whole: HistoryDigest, _ label: String) {
+        #expect(kept.comparisonCount == whole.comparisonCount, "\(label)")
+        #expect(kept.pitchMatchingCount == whole.pitchMatchingCount, "\(label)")
+        for mode in TrainingMode.allCases {
+            #expect(kept.timeline[mode] == whole.timeline[mode], "\(label) \(mode)")
+            #expect(kept.fittedProgress[mode]?.points == whole.fittedProgress[mode]?.points, "\(label) \(mode)")
+        }
+    }
+
+    @Test("new answers, time moving across the 1-, 7- and 30-day edges, an old answer imported: always the whole history's digest")
+    func sameAsWholeHistory() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-kept-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let location = DataLocation(directory: directory)
+        let store = try #require(try TrainingDataStore.open(location, durability: .deferred))
+        let now = Date()
+        let (comparisons, attempts) = Self.answers(start: now.addingTimeInterval(-120 * 86400), days: 119.5, seed: 1)
+        _ = try store.importRecords(comparisons: comparisons, pitchMatchings: attempts, mode: .merge)
+        let history = StoreHistory(location: location)
+
+        let first = try history.digest(now: now, calendar: SystemCalendar(), range: Self.range)
+        Self.expectSame(first, try Self.whole(store, now: now), "first")
+        #expect(history.checkpoints.reused == 0)
+        #expect((first.fittedProgress[.compare]?.points.count ?? 0) > 8, "buckets of every size")
+
+        // Two days of new answers, then six days later: answers cross the 1-, 7- and 30-day edges,
+        // the kept month stays (it is made anew only when it is more than a week older than it could be).
+        let (newer, newerAttempts) = Self.answers(start: now.addingTimeInterval(3600), days: 2, seed: 7)
+        _ = try store.importRecords(comparisons: newer, pitchMatchings: newerAttempts, mode: .merge)
+        for later in [now.addingTimeInterval(2.5 * 86400), now.addingTimeInterval(6 * 86400)] {
+            Self.expectSame(try history.digest(now: later, calendar: SystemCalendar(), range: Self.range), try Self.whole(store, now: later), "\(later)")
+        }
+        #expect(history.checkpoints.reused == 2, "made from the kept digest")
+
+        // An answer dated within the kept month: the kept digest no longer holds; everything is read.
+        let old = Self.answers(start: now.addingTimeInterval(-90 * 86400 + 1800), days: 0.1, seed: 3)
+        _ = try store.importRecords(comparisons: old.0, pitchMatchings: [], mode: .merge)
+        let later = now.addingTimeInterval(6 * 86400)
+        Self.expectSame(try history.digest(now: later, calendar: SystemCalendar(), range: Self.range), try Self.whole(store, now: later), "after the import")
+        #expect(history.checkpoints.reused == 2, "the kept digest was not used")
+        // A new kept digest from then on.
+        Self.expectSame(try history.digest(now: later, calendar: SystemCalendar(), range: Self.range), try Self.whole(store, now: later), "again")
+        #expect(history.checkpoints.reused == 3)
+        try store.close()
+    }
+}
