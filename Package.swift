@@ -87,6 +87,7 @@ let package = Package(
             dependencies: [
                 "PeachDomain",
                 "PeachText",
+                "PeachConfig",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -296,7 +297,7 @@ let package = Package(
         ),
         .testTarget(
             name: "PeachPracticeTests",
-            dependencies: ["PeachPractice", "PeachDomain", "PeachText", "PeachTestSupport"]
+            dependencies: ["PeachPractice", "PeachDomain", "PeachText", "PeachConfig", "PeachTestSupport"]
         ),
         .testTarget(
             name: "PeachTextTests",
@@ -379,6 +380,7 @@ let package = Package(
                 "PeachSound",
                 "PeachSpeech",
                 "PeachPractice",
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

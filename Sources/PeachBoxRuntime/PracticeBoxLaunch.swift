@@ -3,6 +3,7 @@ import Logging
 import PeachDomain
 import PeachConfig
 import PeachOptions
+import PeachPractice
 import UnixSignals
 
 /// `peach run` from its parsed options to its end: the log, the signals, the box assembled and run.
@@ -33,7 +34,8 @@ public enum PracticeBoxLaunch {
         }
         let app = try await PracticeBoxApp.assemble(
             configLocation: configLocation, storeOptions: storeOptions, audioDeviceOverride: audioDevice, modeOverride: mode,
-            keyboard: keyboard ? .always : (interactive ? .whenNoController : .never), version: version)
-        await app.run(signals: signals, hangUpDuringStart: early.contains(SIGHUP))
+            keyboard: keyboard ? .always : (interactive ? .whenNoController : .never), version: version,
+            signals: signals, startedWith: Set(early.compactMap(BoxSignal.init(number:))))
+        try await app.run()
     }
 }

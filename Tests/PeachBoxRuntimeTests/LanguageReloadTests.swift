@@ -43,11 +43,11 @@ struct LanguageReloadTests {
 
         // The same file, reloaded unchanged: nothing to switch.
         try configuration.reload()
-        #expect(PracticeBoxApp.followLanguage(of: configuration, texts: texts, voice: voice, logger: log.logger) == nil)
+        #expect(LiveReload.followLanguage(of: configuration, texts: texts, voice: voice, logger: log.logger) == nil)
 
         try file.write("language: de\n")
         try configuration.reload()
-        let preparing = try #require(PracticeBoxApp.followLanguage(of: configuration, texts: texts, voice: voice, logger: log.logger))
+        let preparing = try #require(LiveReload.followLanguage(of: configuration, texts: texts, voice: voice, logger: log.logger))
         #expect(log.contains(level: .notice, "Sprache gewechselt"))
         #expect(texts.current.language == .german)
         #expect(statusLine().contains("wartet auf einen Controller"), "\(statusLine())")

@@ -37,8 +37,8 @@ struct SpokenPromptRenderTests {
             engine = try SoundEngine(soundFont: path, preset: .standard, calibration: calibration)
             sink = WAVFileSink(renderer: engine.renderer)
             let training = FixedSettingsProvider()
-            noteRMS = PracticeBoxApp.nominalNoteRMS(SoundSelection(path: path, preset: .standard, calibration: calibration),
-                                                    velocity: training.currentSettings.velocity)
+            noteRMS = SoundSelection(path: path, preset: .standard, calibration: calibration)
+                .nominalNoteRMS(velocity: training.currentSettings.velocity)
             voice = SpeechAnnouncer(engine: engine, clock: clock, noteRMS: noteRMS) { settings }
             await voice.prepare()
             let interruptions = TrainingInterruptionCenter()

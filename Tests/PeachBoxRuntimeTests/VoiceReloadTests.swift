@@ -22,15 +22,15 @@ struct VoiceReloadTests {
         await voice.prepare()
         #expect(SpokenPrompt.fixed.allSatisfy { !voice.isPrepared($0, in: .english) })
         #expect(log.contains(level: .debug, "the voice is off"))
-        #expect(PracticeBoxApp.followVoice(of: configuration, voice: voice) == nil)
+        #expect(LiveReload.followVoice(of: configuration, voice: voice) == nil)
 
         try file.write("language: en\nfeedback:\n  voice: true\n")
         try configuration.reload()
-        await PracticeBoxApp.followVoice(of: configuration, voice: voice)?.value
+        await LiveReload.followVoice(of: configuration, voice: voice)?.value
         #expect(SpokenPrompt.fixed.allSatisfy { voice.isPrepared($0, in: .english) })
         #expect(log.contains(level: .debug, "spoken prompts ready (\(SpokenPrompt.fixed.count) made)"))
         // Another reload with the voice on makes none again.
-        await PracticeBoxApp.followVoice(of: configuration, voice: voice)?.value
+        await LiveReload.followVoice(of: configuration, voice: voice)?.value
         #expect(log.contains(level: .debug, "spoken prompts ready (0 made)"))
     }
 }

@@ -85,4 +85,16 @@ struct BoxEventRouterTests {
         router.route(.audioOutputRecovered)
         #expect(fixture.box.isAudioAvailable)
     }
+
+    @Test("the audio output's loss, its return and its absence at start reach the box through the router")
+    func audioAtStart() {
+        let fixture = PracticeBoxFixture()
+        let router = BoxEventRouter(box: fixture.box)
+        router.route(.audioOutputMissingAtStart(reason: "no card"))
+        #expect(!fixture.box.isAudioAvailable)
+        router.route(.audioOutputRecovered)
+        #expect(fixture.box.isAudioAvailable)
+        router.route(.audioOutputFailed(reason: "unplugged"))
+        #expect(!fixture.box.isAudioAvailable)
+    }
 }

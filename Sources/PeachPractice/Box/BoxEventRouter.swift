@@ -1,13 +1,15 @@
 import PeachDomain
 
-/// Something that happened around the box, as a plain value: the composition root turns sequencer,
-/// audio and keyboard events into these (a MIDI message already mapped to actions).
+/// Something that happened around the box, as a plain value: the runtime's services turn sequencer,
+/// audio, sound-card and keyboard events into these (a MIDI message already mapped to actions).
 public enum BoxEvent: Hashable, Sendable {
     case controllerConnected(ControllerID)
     case controllerDisconnected(ControllerID)
     case controllerActions([ControllerAction], from: ControllerID)
     case audioOutputFailed(reason: String)
     case audioOutputRecovered
+    /// The output could not open as the box started: the box waits for it, saying why.
+    case audioOutputMissingAtStart(reason: String)
 }
 
 /// Routes the box's events to it, in order, one controller at a time: each controller is its own
@@ -34,6 +36,8 @@ public final class BoxEventRouter {
             box.audioOutputFailed(reason)
         case .audioOutputRecovered:
             box.audioOutputRecovered()
+        case .audioOutputMissingAtStart(let reason):
+            box.audioOutputMissingAtStart(reason)
         }
     }
 

@@ -3,7 +3,7 @@ import PeachUdev
 extension SoundCard {
     /// Whether an ALSA PCM name (`hw:1,0`, `plughw:CARD=Loopback,DEV=0`, `hw:Loopback`) plays on this
     /// card. Names that do not say (`default`, `pulse`) match none: ALSA's errors tell their loss.
-    func matches(pcm: String) -> Bool {
+    public func matches(pcm: String) -> Bool {
         guard let colon = pcm.firstIndex(of: ":") else { return false }
         let arguments = pcm[pcm.index(after: colon)...].split(separator: ",")
         guard let first = arguments.first else { return false }

@@ -1,0 +1,124 @@
+import Foundation
+import Logging
+import PeachConfig
+import PeachDomain
+import PeachMIDI
+import PeachOptions
+import PeachPractice
+import PeachSound
+import PeachSpeech
+import PeachStorage
+import PeachText
+import PeachUdev
+
+/// The factories `PracticeBoxApp.assemble` builds the box with, one per part, in the order they
+/// are made: the configuration, the history, the sound, the voice, the box and its controllers.
+@MainActor
+enum BoxAssembly {
+    static let logger = Logger(label: "peach.run")
+
+    /// The configuration file, checked as `peach config --check` checks it; its language, else the
+    /// environment's, for everything said from now on.
+    static func configuration(at location: ConfigurationLocation) throws -> (LiveConfiguration, LiveTexts) {
+        let configuration: LiveConfiguration
+        do {
+            configuration = try LiveConfiguration(location: location, reader: ConfigurationReader(texts: CommandLineTexts.current))
+        } catch {
+            throw CommandFailure(CommandLineTexts.current.text(.runConfigurationInvalid, CommandLineTexts.current.describe(error)))
+        }
+        let texts = LiveTexts(configuration.language)
+        let problems = RunChecks.configurationProblems(configuration.configuration, origins: configuration.origins)
+        guard problems.isEmpty else {
+            throw CommandFailure(texts.current.text(.runConfigurationInvalid, problems.joined(separator: "\n")))
+        }
+        return (configuration, texts)
+    }
+
+    /// The history, and the profile and answer writer it starts with: only the answers since the
+    /// profile's checkpoint are read, so the start does not grow with the history.
+    static func history(_ options: StoreOptions, clock: any TrainingClock, texts: LiveTexts) throws
+        -> (TrainingDataStore, PracticeStart) {
+        guard let history = try options.openStore(create: true) else {
+            throw CommandFailure(texts.current.text(.runCannotOpenHistory, options.location.directory.path))
+        }
+        do {
+            return (history, try PracticeStart.prepare(history, clock: clock, texts: texts))
+        } catch {
+            throw CommandFailure(texts.current.text(.runCannotReadHistory, texts.current.describe(error)))
+        }
+    }
+
+    /// The instrument and the ALSA output it renders into (opened later, last of all).
+    static func sound(_ configuration: LiveConfiguration, device: String) throws
+        -> (SoundSelection, SoundEngine, ALSAPCMOutput) {
+        let audio = configuration.configuration.audio
+        let (selection, engine) = try RunChecks.sound(configuration.configuration, origins: configuration.origins)
+        let output = ALSAPCMOutput(renderer: engine.renderer, configuration: ALSAPCMOutput.Configuration(
+            device: device, periodFrames: audio.periodFrames, periodCount: audio.periods,
+            realtimePriority: Int32(audio.realtimePriority), enlargesBufferOnUnderruns: audio.growsBuffer))
+        return (selection, engine, output)
+    }
+
+    /// The voice: eSpeak NG runs in `peach speak`, this very program in a process of its own.
+    static func voice(engine: SoundEngine, clock: any TrainingClock, noteRMS: Double,
+                      configuration: LiveConfiguration) -> SpeechAnnouncer {
+        SpeechAnnouncer(engine: engine, speech: SpeechProcess(executable: SpeechProcess.thisProgram), clock: clock,
+                        noteRMS: noteRMS) { [configuration] in configuration.voiceSettings }
+    }
+
+    /// The two trainers and the box that runs them; every answer goes to the history, the profile,
+    /// the result log and the cues. The answer writer's troubles reach the box as they happen.
+    static func box(engine: SoundEngine, start: PracticeStart, results: ResultLog, voice: SpeechAnnouncer,
+                    announcer: FeedbackAnnouncer, tuning: DirectTuning, configuration: LiveConfiguration,
+                    clock: any TrainingClock, memory: URL, modeOverride: TrainingMode?, texts: LiveTexts) -> PracticeBox {
+        let interruptions = TrainingInterruptionCenter()
+        let (answers, profile) = (start.answers, start.profile)
+        let comparison = ComparisonSession(
+            notePlayer: engine, profile: profile, observers: [answers, profile, results, announcer],
+            settings: configuration, clock: clock, gate: voice, interruptions: interruptions)
+        // Wheel moves reach the tunable note from the sequencer's input thread, not the main actor.
+        let matching = PitchMatchingSession(
+            notePlayer: engine, observers: [answers, profile, results, announcer], settings: configuration,
+            clock: clock, gate: voice, interruptions: interruptions, shortcut: tuning)
+        let box = PracticeBox(comparison: comparison, matching: matching, interruptions: interruptions,
+                              modeMemory: FileModeMemory(file: memory), modeOverride: modeOverride, alerts: announcer,
+                              announcer: voice, reports: ProfileReportSource(profile: profile, settings: configuration),
+                              texts: texts)
+        answers.onEvent = { [weak box] event in
+            switch event {
+            case .refused(let reason, let journaled): box?.historyRefused(reason, keptInJournal: journaled)
+            case .journalFailed(let reason): box?.historyRefused(reason, keptInJournal: false)
+            case .recovered: box?.historyRecovered()
+            }
+        }
+        if answers.isHolding { box.historyRefused(texts.current.text(.runJournalRefused), keptInJournal: true) }
+        return box
+    }
+
+    /// The sequencer with the configured mapping assignments, or nil (said) when it is not there
+    /// yet: the snd-seq module may load later, and the controller service tries again.
+    static func sequencer(_ configuration: PracticeConfiguration, tuning: DirectTuning, keyboard: KeyboardUse,
+                          texts: LiveTexts) -> (opened: SequencerClient?, open: () -> SequencerClient?) {
+        let mappings = configuration.mappingLibrary
+        for problem in mappings.problems { logger.warning("\(texts.current.text(.runMappingSkipped, texts.current.describe(problem.errors)))") }
+        let library = mappings.assigning(configuration.controllers.assignments.map { ($0.pattern, $0.mapping) })
+        let open = { try? SequencerClient(mappings: library, tuning: tuning, texts: texts) }
+        do {
+            return (try SequencerClient(mappings: library, tuning: tuning, texts: texts), open)
+        } catch {
+            let key: TextKey = keyboard == .never ? .runWaitingForSequencer : .runWaitingForSequencerWithKeyboard
+            logger.warning("\(texts.current.text(key, texts.current.describe(error)))")
+            return (nil, open)
+        }
+    }
+
+    /// udev's view of the sound cards, or nil (said) without one: then only ALSA reports losses.
+    static func soundCards(texts: LiveTexts) -> SoundCardMonitor? {
+        do {
+            return try SoundCardMonitor()
+        } catch {
+            logger.warning("\(texts.current.text(.runNoSoundCardMonitor, "\(error)"))")
+            return nil
+        }
+    }
+}
