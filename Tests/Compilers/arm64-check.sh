@@ -15,8 +15,13 @@ root=$("$here/debian-root.sh" arm64) || { step "FAILED: making the arm64 root"; 
 source=$(dirname "$root")/arm64-source; mkdir -p "$source"
 command -v rsync > /dev/null || apt-get install -y -qq rsync > /dev/null
 # ARM64_CHECK_KEEP_SOURCE=1 checks the copy made last time again, as it is.
-[ -n "${ARM64_CHECK_KEEP_SOURCE:-}" ] \
-  || (cd "$clone" && git ls-files -co --exclude-standard -z | rsync -a --delete --from0 --files-from=- ./ "$source/")
+if [ -z "${ARM64_CHECK_KEEP_SOURCE:-}" ]; then
+  (cd "$clone" && git ls-files -co --exclude-standard | sort) > "$out/files.txt"
+  tr '\n' '\0' < "$out/files.txt" | (cd "$clone" && rsync -a --from0 --files-from=- ./ "$source/")
+  # What the clone no longer has goes from the copy too (rsync's --delete does not act on a file list).
+  (cd "$source" && find . -path ./.build-arm64-check -prune -o -type f -print | sed 's|^\./||' | sort) \
+    | comm -13 "$out/files.txt" - | (cd "$source" && xargs -r -d '\n' rm -f --)
+fi
 mkdir -p "$source/.build-arm64-check"
 inside() { PEACH_SOURCE=$source "$here/in-root.sh" "$root" bash -c "cd /peach && $1"; }
 scratch=--scratch-path=/var/cache/peach-build
