@@ -32,13 +32,13 @@ public final class PracticeBoxApp {
 
     /// Everything built and ready, the fixed prompts synthesised; nothing opened that makes sound.
     /// `startedWith`: the signals that came before (a stop ends the box as soon as it runs).
-    static func assemble(configLocation: ConfigurationLocation, storeOptions: StoreOptions, audioDeviceOverride: String?,
+    static func assemble(configLocation: ConfigurationLocation, historyOptions: HistoryOptions, audioDeviceOverride: String?,
                          modeOverride: TrainingMode?, keyboard: KeyboardUse, version: String,
                          signals: UnixSignalsSequence, startedWith: Set<BoxSignal>) async throws -> PracticeBoxApp {
         let (configuration, texts) = try BoxAssembly.configuration(at: configLocation)
         let settings = configuration.configuration
         let clock = SystemTrainingClock()
-        let (history, start) = try BoxAssembly.history(storeOptions, clock: clock, texts: texts)
+        let (history, start) = try BoxAssembly.history(historyOptions, clock: clock, texts: texts)
         let device = audioDeviceOverride ?? settings.audio.device
         let (sound, engine, output) = try BoxAssembly.sound(configuration, device: device)
         let noteRMS = sound.nominalNoteRMS(velocity: settings.training.velocity)
@@ -49,7 +49,7 @@ public final class PracticeBoxApp {
         let (announcer, tuning) = (FeedbackAnnouncer(), DirectTuning())
         let box = BoxAssembly.box(engine: engine, start: start, results: results, voice: voice, announcer: announcer,
                                   tuning: tuning, configuration: configuration, clock: clock,
-                                  memory: storeOptions.location.directory.appendingPathComponent("last-mode"),
+                                  memory: historyOptions.location.directory.appendingPathComponent("last-mode"),
                                   modeOverride: modeOverride, texts: texts)
         let router = BoxEventRouter(box: box)
         let terminal = keyboard == .never ? nil : TerminalSession()

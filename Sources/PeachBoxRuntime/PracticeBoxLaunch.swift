@@ -9,7 +9,7 @@ import UnixSignals
 /// `peach run` from its parsed options to its end: the log, the signals, the box assembled and run.
 public enum PracticeBoxLaunch {
     @MainActor
-    public static func run(configLocation: ConfigurationLocation, storeOptions: StoreOptions, audioDevice: String?,
+    public static func run(configLocation: ConfigurationLocation, historyOptions: HistoryOptions, audioDevice: String?,
                            mode: TrainingMode?, keyboard: Bool, logLevel: Logger.Level?, version: String) async throws {
         let interactive = TerminalSession.isInteractive
         let level = logLevel ?? (interactive ? .warning : .info)
@@ -33,7 +33,7 @@ public enum PracticeBoxLaunch {
             return
         }
         let app = try await PracticeBoxApp.assemble(
-            configLocation: configLocation, storeOptions: storeOptions, audioDeviceOverride: audioDevice, modeOverride: mode,
+            configLocation: configLocation, historyOptions: historyOptions, audioDeviceOverride: audioDevice, modeOverride: mode,
             keyboard: keyboard ? .always : (interactive ? .whenNoController : .never), version: version,
             signals: signals, startedWith: Set(early.compactMap(BoxSignal.init(number:))))
         try await app.run()

@@ -9,7 +9,7 @@ import PeachText
 /// the next note never wait for it); lines keep the answers' order, and those still waiting at the
 /// end are written by `flush`.
 @MainActor
-final class ResultLog: ComparisonObserver, PitchMatchingObserver {
+final class ResultLog: CompareObserver, MatchObserver {
     private let logger: Logger
     private let profile: PerceptualProfile
     private let settings: any TrainingSettingsProvider
@@ -19,8 +19,8 @@ final class ResultLog: ComparisonObserver, PitchMatchingObserver {
     private var writing: Task<Void, Never>?
 
     private enum Answer {
-        case comparison(CompletedComparison, range: NoteRange)
-        case matching(CompletedPitchMatching, accuracy: MatchingAccuracy?)
+        case compare(CompareAnswer, range: NoteRange)
+        case match(MatchAnswer, accuracy: MatchAccuracy?)
     }
 
     init(profile: PerceptualProfile, settings: any TrainingSettingsProvider, texts: LiveTexts,
@@ -31,12 +31,12 @@ final class ResultLog: ComparisonObserver, PitchMatchingObserver {
         self.texts = texts
     }
 
-    func comparisonCompleted(_ completed: CompletedComparison) {
-        enqueue(.comparison(completed, range: settings.currentSettings.noteRange))
+    func compareAnswered(_ completed: CompareAnswer) {
+        enqueue(.compare(completed, range: settings.currentSettings.noteRange))
     }
 
-    func pitchMatchingCompleted(_ completed: CompletedPitchMatching) {
-        enqueue(.matching(completed, accuracy: profile.matchingAccuracy(for: PitchMatchingRecord(completed).mode)))
+    func matchAnswered(_ completed: MatchAnswer) {
+        enqueue(.match(completed, accuracy: profile.matchAccuracy(for: completed.mode)))
     }
 
     /// Writes every line still waiting, fitting here and now (at the end of a run).
@@ -58,8 +58,8 @@ final class ResultLog: ComparisonObserver, PitchMatchingObserver {
         writing = Task { [weak self] in
             while let self, let answer = self.waiting.first {
                 var fitted: ThresholdEstimate?
-                if case .comparison(let completed, let range) = answer {
-                    fitted = await profile.currentThresholdEstimate(for: ComparisonRecord(completed).mode, range: range)
+                if case .compare(let completed, let range) = answer {
+                    fitted = await profile.currentThresholdEstimate(for: completed.mode, range: range)
                 }
                 // `flush` (which cancels this writer first) may have written it meanwhile.
                 guard !Task.isCancelled else { return }
@@ -72,26 +72,24 @@ final class ResultLog: ComparisonObserver, PitchMatchingObserver {
     }
 
     private func estimate(now answer: Answer) -> ThresholdEstimate? {
-        guard case .comparison(let completed, let range) = answer else { return nil }
-        return profile.thresholdEstimate(for: ComparisonRecord(completed).mode, range: range)
+        guard case .compare(let completed, let range) = answer else { return nil }
+        return profile.thresholdEstimate(for: completed.mode, range: range)
     }
 
     private func write(_ answer: Answer, estimate: ThresholdEstimate?) {
         let texts = self.texts.current
         switch answer {
-        case .comparison(let completed, _):
-            let comparison = completed.comparison
-            let line = texts.text(.logComparison, texts.name(comparison.referenceNote), texts.name(comparison.targetNote),
-                                  Decimals(comparison.centOffset.rawValue, 2, signed: true),
+        case .compare(let completed, _):
+            let line = texts.text(.logComparison, texts.name(completed.referenceNote), texts.name(completed.targetNote),
+                                  Decimals(completed.centOffset.rawValue, 2, signed: true),
                                   texts.text(completed.answeredHigher ? .answerHigher : .answerLower),
                                   texts.text(completed.isCorrect ? .answerCorrect : .answerWrong),
                                   texts.threshold(estimate?.overallValue ?? .notEnoughAnswers))
             logger.info("\(line)")
-        case .matching(let completed, let accuracy):
-            let challenge = completed.challenge
-            let line = texts.text(.logPitchMatching, texts.name(challenge.referenceNote), texts.name(challenge.targetNote),
-                                  Decimals(challenge.initialCentOffset.rawValue, 2, signed: true),
-                                  Decimals(completed.userCentError.rawValue, 3, signed: true), texts.name(completed.feedback),
+        case .match(let completed, let accuracy):
+            let line = texts.text(.logPitchMatching, texts.name(completed.referenceNote), texts.name(completed.targetNote),
+                                  Decimals(completed.initialCentOffset.rawValue, 2, signed: true),
+                                  Decimals(completed.userCentError.rawValue, 3, signed: true), texts.name(completed.result),
                                   texts.matching(accuracy))
             logger.info("\(line)")
         }

@@ -12,7 +12,7 @@ public enum SoundError: DescribedError, Equatable, CustomStringConvertible {
     case frequencyOutOfRange(frequency: Double)
     case commandQueueFull
     case noDefaultSoundFont(searched: [String])
-    case audioDevice(AudioDeviceProblem)
+    case audioOutput(AudioOutputProblem)
     case invalidPresetText(String)
 
     public func text(_ texts: Texts) -> String {
@@ -26,7 +26,7 @@ public enum SoundError: DescribedError, Equatable, CustomStringConvertible {
         case .frequencyOutOfRange(let frequency): texts.text(.soundFrequencyOutOfRange, Decimals(frequency, 1))
         case .commandQueueFull: texts.text(.soundCommandQueueFull)
         case .noDefaultSoundFont(let searched): texts.text(.soundNoDefaultSoundFont, searched.joined(separator: ", "))
-        case .audioDevice(let problem): texts.text(.soundAudioDevice, problem.device, problem.reason(texts))
+        case .audioOutput(let problem): texts.text(.soundAudioDevice, problem.device, problem.reason(texts))
         case .invalidPresetText(let text): texts.text(.soundInvalidPresetText, text)
         }
     }

@@ -6,26 +6,26 @@ public struct ObserverFailure: Error, CustomStringConvertible {
 }
 
 @MainActor
-public final class RecordingComparisonObserver: ComparisonObserver {
-    public private(set) var completed: [CompletedComparison] = []
+public final class RecordingCompareObserver: CompareObserver {
+    public private(set) var completed: [CompareAnswer] = []
     public var error: (any Error)?
 
     public init() {}
 
-    public func comparisonCompleted(_ completed: CompletedComparison) throws {
+    public func compareAnswered(_ completed: CompareAnswer) throws {
         if let error { throw error }
         self.completed.append(completed)
     }
 }
 
 @MainActor
-public final class RecordingPitchMatchingObserver: PitchMatchingObserver {
-    public private(set) var completed: [CompletedPitchMatching] = []
+public final class RecordingMatchObserver: MatchObserver {
+    public private(set) var completed: [MatchAnswer] = []
     public var error: (any Error)?
 
     public init() {}
 
-    public func pitchMatchingCompleted(_ completed: CompletedPitchMatching) throws {
+    public func matchAnswered(_ completed: MatchAnswer) throws {
         if let error { throw error }
         self.completed.append(completed)
     }
@@ -33,12 +33,12 @@ public final class RecordingPitchMatchingObserver: PitchMatchingObserver {
 
 /// A profile whose measurements the test sets.
 @MainActor
-public final class StubDiscriminationProfile: PitchDiscriminationProfile {
+public final class StubCompareProfile: CompareProfile {
     public var estimate: ThresholdEstimate?
-    public var accuracy: MatchingAccuracy?
+    public var accuracy: MatchAccuracy?
     /// What the status line sees; `.fitted(estimate)` when nil.
     public var latest: LatestThreshold?
-    public init(estimate: ThresholdEstimate? = nil, accuracy: MatchingAccuracy? = nil, latest: LatestThreshold? = nil) {
+    public init(estimate: ThresholdEstimate? = nil, accuracy: MatchAccuracy? = nil, latest: LatestThreshold? = nil) {
         self.estimate = estimate
         self.accuracy = accuracy
         self.latest = latest
@@ -47,7 +47,7 @@ public final class StubDiscriminationProfile: PitchDiscriminationProfile {
     public func latestThresholdEstimate(for mode: TrainingMode, range: NoteRange) -> LatestThreshold {
         latest ?? .fitted(estimate)
     }
-    public func matchingAccuracy(for mode: TrainingMode) -> MatchingAccuracy? { accuracy }
+    public func matchAccuracy(for mode: TrainingMode) -> MatchAccuracy? { accuracy }
 }
 
 extension ThresholdEstimate {

@@ -29,7 +29,7 @@ extension Texts {
     }
 
     /// "off by 4.1 ct (3.5–4.8), 2.0 ct sharp (+1.1…+2.9), spread 6.0 ct (5.2–7.0)", or "not enough attempts yet".
-    public func matching(_ accuracy: MatchingAccuracy?) -> String {
+    public func matching(_ accuracy: MatchAccuracy?) -> String {
         guard let accuracy else { return text(.matchingNotEnoughAttempts) }
         let bias = accuracy.bias
         return text(bias.value >= 0 ? .matchingSharp : .matchingFlat,
@@ -50,9 +50,11 @@ extension Texts {
         return text(change.cents < 0 ? .trendLower : .trendHigher, trend, abs(change.cents), percent)
     }
 
-    /// A Tune & Match result's band: close, moderate, far.
-    public func name(_ feedback: PitchMatchingFeedback) -> String {
-        switch feedback {
+    /// How an answer went: correct or wrong; for Tune & Match close, moderate or far.
+    public func name(_ result: AnswerResult) -> String {
+        switch result {
+        case .correct: text(.answerCorrect)
+        case .wrong: text(.answerWrong)
         case .close: text(.matchClose)
         case .moderate: text(.matchModerate)
         case .far: text(.matchFar)

@@ -19,9 +19,9 @@ func boxMemoryFigures(answers: Int = 1_000_000, budgetMB: Double = 64) {
     defer { try? FileManager.default.removeItem(at: directory) }
     let process = Process()
     do {
-        let store = try TrainingDataStore.open(DataLocation(directory: directory))
-        let (comparisons, matchings) = syntheticRecords(answers)
-        _ = try store?.importRecords(comparisons: comparisons, pitchMatchings: matchings, mode: .replace)
+        let store = try HistoryStore.open(DataLocation(directory: directory))
+        let (compareAnswers, matchAnswers) = syntheticRecords(answers)
+        _ = try store?.importRecords(compareAnswers: compareAnswers, matchAnswers: matchAnswers, mode: .replace)
         try store?.close()
         let config = directory.appendingPathComponent("config.yaml")
         try Data("{}\n".utf8).write(to: config)

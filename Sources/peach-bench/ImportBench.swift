@@ -38,7 +38,7 @@ func importFigures(rows: Int = 1_000_000) {
 /// The child: imports FILE into a new history in DIR and prints "SECONDS PEAK-KB ADDED".
 func importChild(_ arguments: [String]) {
     do {
-        guard let store = try TrainingDataStore.open(DataLocation(directory: URL(fileURLWithPath: arguments[1]))) else {
+        guard let store = try HistoryStore.open(DataLocation(directory: URL(fileURLWithPath: arguments[1]))) else {
             print("-1 -1 0")
             return
         }
@@ -46,14 +46,14 @@ func importChild(_ arguments: [String]) {
         let result = try store.importCSV(URL(fileURLWithPath: arguments[0]), mode: .merge)
         let seconds = (ContinuousClock.now - started).seconds
         print(String(format: "%.3f", seconds), peakRSSKilobytes() ?? -1,
-              result.summary.comparisonsAdded + result.summary.pitchMatchingsAdded)
+              result.summary.compareAnswersAdded + result.summary.matchAnswersAdded)
     } catch {
         print("-1 -1 \(error)")
     }
 }
 
-/// A format 3 file of `rows` answers, one every 7 s from 2023 on (4 comparisons to 1 matching),
-/// written in pieces.
+/// A format 3 file of `rows` answers, one every 7 s from 2023 on (4 Hear & Compare answers to 1
+/// Tune & Match), written in pieces.
 private func writeSyntheticCSV(rows: Int, to file: URL) throws {
     _ = FileManager.default.createFile(atPath: file.path, contents: nil)
     let handle = try FileHandle(forWritingTo: file)
@@ -68,7 +68,7 @@ private func writeSyntheticCSV(rows: Int, to file: URL) throws {
         let target = reference + (fifth ? 7 : 0)
         let names = "\(reference),\(MIDINote(validating: reference)?.name ?? ""),\(target),"
             + "\(MIDINote(validating: target)?.name ?? ""),\(fifth ? "P5" : "P1"),equalTemperament"
-        let time = TrainingDataCSV.timestamp(Date(timeIntervalSince1970: 1_680_000_000 + Double(i) * 7))
+        let time = HistoryCSV.timestamp(Date(timeIntervalSince1970: 1_680_000_000 + Double(i) * 7))
         let cents = String(format: "%.3f", Double.random(in: -50...50, using: &random))
         if i % 5 == 4 {
             text += "pitchMatching,\(time),\(names),,,\(cents),\(cents),,,,,,,\n"

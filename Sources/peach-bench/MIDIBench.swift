@@ -18,14 +18,14 @@ func midiMappingFigures(_ sink: inout Int) {
         events.append((.pitchBend(channel: 0, value: value), UInt64(i) * 500_000))
     }
     measure("mapper: pitch bend → tuning action (Tune & Match)", unit: "event", count: count) {
-        for (message, time) in events { sink &+= mapper.actions(for: message, at: time, skill: .matching).count }
+        for (message, time) in events { sink &+= mapper.actions(for: message, at: time, skill: .match).count }
     }
     measure("mapper: pitch bend → flick answers (Hear & Compare)", unit: "event", count: count) {
-        for (message, time) in events { sink &+= mapper.actions(for: message, at: time, skill: .comparison).count }
+        for (message, time) in events { sink &+= mapper.actions(for: message, at: time, skill: .compare).count }
     }
     let notes = (0..<count).map { MIDIMessage.noteOn(channel: 0, note: UInt8($0 % 128), velocity: 100) }
     measure("mapper: note on → answer", unit: "event", count: count) {
-        for note in notes { sink &+= mapper.actions(for: note, at: 0, skill: .comparison).count }
+        for note in notes { sink &+= mapper.actions(for: note, at: 0, skill: .compare).count }
     }
     let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Mappings").path
@@ -95,7 +95,7 @@ func sequencerFloodFigures(seconds: Int = 5, rate: Int = 2_000) async {
     while received < count, monotonicNanoseconds() < deadline, let event = await events.next() {
         guard case let .message(message, controller, arrival) = event, controller.clientName == floodName,
               case let .pitchBend(_, value) = message else { continue }
-        actionCount += mapper.actions(for: message, at: arrival, skill: .matching).count
+        actionCount += mapper.actions(for: message, at: arrival, skill: .match).count
         actions[received] = monotonicNanoseconds()
         arrivals[received] = arrival
         if value != Int16(received % 16_000 - 8_000) { outOfOrder += 1 }

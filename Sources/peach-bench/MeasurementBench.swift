@@ -31,7 +31,7 @@ func measurementFigures(_ sink: inout Int) {
             for user in 0..<50 {
                 let profile = PerceptualProfile()
                 let simulation = TrainingSimulation(
-                    listener: listener, profile: profile, comparisonObservers: [profile], matchingObservers: [],
+                    listener: listener, profile: profile, compareObservers: [profile], matchObservers: [],
                     settings: FixedSettingsProvider(settings), start: Date(timeIntervalSince1970: 1_700_000_000),
                     seed: UInt64(user) &* 104_729 &+ 5)
                 for run in 0..<30 {
@@ -73,28 +73,25 @@ private func fitCosts(_ sink: inout Int) {
     for count in [10_000, 1_000_000] {
         var random = SeededRandomGenerator(seed: 9)
         let start = Date(timeIntervalSince1970: 1_700_000_000)
-        let records = (0..<count).map { index -> ComparisonRecord in
+        let records = (0..<count).map { index -> CompareAnswer in
             let note = MIDINote(Int.random(in: 36...84, using: &random))
             let offset = listener.threshold(at: note) * exp(Double.random(in: -1...1, using: &random))
             let correct = Double.random(in: 0..<1, using: &random)
                 < listener.probabilityCorrect(offset: offset, note: note, mode: .compare, after: 0)
-            return ComparisonRecord(referenceNote: note, targetNote: note, centOffset: Cents(offset), isCorrect: correct,
-                                    tuningSystem: .equalTemperament, timestamp: start.addingTimeInterval(Double(index)))!
+            return CompareAnswer(referenceNote: note, targetNote: note, centOffset: Cents(offset), isCorrect: correct,
+                                 tuningSystem: .equalTemperament, timestamp: start.addingTimeInterval(Double(index)))!
         }
         var profile = PerceptualProfile()
         measure("profile from \(count) stored answers (binning)", unit: "build", count: 1) {
-            profile = PerceptualProfile(comparisons: records, pitchMatchings: [])
+            profile = PerceptualProfile(compareAnswers: records, matchAnswers: [])
         }
         measure("threshold fit over \(count) stored answers", unit: "fit", count: 1) {
             sink &+= profile.thresholdEstimate(for: .compare, range: .standard) == nil ? 0 : 1
         }
-        let more = records.suffix(20).map { CompletedComparison(
-            comparison: Comparison(referenceNote: $0.referenceNote, interval: .prime, tuningSystem: .equalTemperament,
-                                   centOffset: $0.centOffset)!,
-            answeredHigher: $0.isCorrect, timestamp: $0.timestamp) }
+        let more = Array(records.suffix(20))
         measure("refit after an answer (\(count) stored, beside)", unit: "refit", count: more.count) {
             for answer in more {
-                profile.comparisonCompleted(answer)
+                profile.compareAnswered(answer)
                 sink &+= profile.thresholdEstimate(for: .compare, range: .standard) == nil ? 0 : 1
             }
         }
@@ -102,7 +99,7 @@ private func fitCosts(_ sink: inout Int) {
         // last fit and starts the next beside it (which this loop never waits for).
         measure("main actor per answer (\(count) stored)", unit: "answer", count: more.count) {
             for answer in more {
-                profile.comparisonCompleted(answer)
+                profile.compareAnswered(answer)
                 if case .fitted(let estimate?) = profile.latestThresholdEstimate(for: .compare, range: .standard) {
                     sink &+= Int(estimate.answerWeight)
                 }
@@ -111,13 +108,13 @@ private func fitCosts(_ sink: inout Int) {
     }
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-bench-sim-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
-    guard let store = try? TrainingDataStore.open(DataLocation(directory: directory), durability: .deferred) else {
+    guard let store = try? HistoryStore.open(DataLocation(directory: directory), durability: .deferred) else {
         print("peach simulate figure: cannot open a history in \(directory.path)")
         return
     }
     let profile = PerceptualProfile()
-    let simulation = TrainingSimulation(listener: listener, profile: profile, comparisonObservers: [store, profile],
-                                        matchingObservers: [store, profile], settings: FixedSettingsProvider(),
+    let simulation = TrainingSimulation(listener: listener, profile: profile, compareObservers: [store, profile],
+                                        matchObservers: [store, profile], settings: FixedSettingsProvider(),
                                         start: Date(timeIntervalSince1970: 1_700_000_000), seed: 4)
     measure("peach simulate: one answer (session, fit per run, SQLite)", unit: "answer", count: 3000) {
         for _ in 0..<30 { simulation.run(.compare, trials: 100, at: simulation.now.addingTimeInterval(86_400)) }

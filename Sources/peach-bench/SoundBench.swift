@@ -133,7 +133,7 @@ func soundBench() {
             let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
             let kilobytes = Int(text.split(separator: " ").first?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? -1
-            print("peak RSS, engine with \(SoundEngine.defaultVoiceCount) voices on \(label)".padding(toLength: 56, withPad: " ", startingAt: 0)
+            print("peak RSS, engine with \(SoundEngine.defaultSlotCount) voices on \(label)".padding(toLength: 56, withPad: " ", startingAt: 0)
                   + String(format: "%10.1f MB", Double(kilobytes) / 1024))
             // The program itself: `peach play` holding the same A4 for 2 s into a WAV file, the
             // release build beside this one (as the player runs it, with its texts and calibration).
@@ -223,5 +223,5 @@ private func renderPeriods(engine: SoundEngine, soundFont: String) throws {
               + String(format: "%7.1f / %6.1f µs  (%.1f×)", figure(peach, q), figure(fluid, q), figure(peach, q) / figure(fluid, q)))
     }
     print(String(format: "p99 as a share of the period (5.33 ms): %.1f %%", figure(peach, 0.99) / 5333 * 100))
-    print("resampler loop, the faster of those this CPU runs (timed at start): \(VoiceRenderer.resamplesWithAVX2 ? "AVX2 and FMA" : "portable (SSE2 or NEON)")")
+    print("resampler loop, the faster of those this CPU runs (timed at start): \(NoteSlotRenderer.resamplesWithAVX2 ? "AVX2 and FMA" : "portable (SSE2 or NEON)")")
 }

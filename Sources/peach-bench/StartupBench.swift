@@ -18,9 +18,9 @@ func startupFigures() {
     var empty: (cold: Double, warm: Double)?
     for count in [0, 100_000, 1_000_000] {
         do {
-            guard let store = try TrainingDataStore.open(location, durability: .deferred) else { return }
-            let (comparisons, matchings) = syntheticRecords(count)
-            _ = try store.importRecords(comparisons: comparisons, pitchMatchings: matchings, mode: .replace)
+            guard let store = try HistoryStore.open(location, durability: .deferred) else { return }
+            let (compareAnswers, matchAnswers) = syntheticRecords(count)
+            _ = try store.importRecords(compareAnswers: compareAnswers, matchAnswers: matchAnswers, mode: .replace)
             try store.close()
         } catch {
             print("start-up benchmark: the history could not be made: \(error)")
@@ -32,7 +32,7 @@ func startupFigures() {
                 .dropFirst().first
         else { return }
         // After a crash: the history was open and not closed, so its next open checks every page.
-        _ = try? TrainingDataStore.open(location)
+        _ = try? HistoryStore.open(location)
         guard let crashed = startSeconds(location, count: count) else { return }
         let base = empty ?? (cold.total, warm.total)
         empty = base
@@ -53,7 +53,7 @@ private func startSeconds(_ location: DataLocation, count: Int) -> (total: Doubl
     let started = ContinuousClock.now
     let cpuAtStart = cpuSeconds()
     do {
-        guard let store = try TrainingDataStore.open(location) else { return nil }
+        guard let store = try HistoryStore.open(location) else { return nil }
         let opened = (ContinuousClock.now - started).seconds
         let start = try PracticeStart.prepare(store, clock: SystemTrainingClock())
         let seconds = (ContinuousClock.now - started).seconds

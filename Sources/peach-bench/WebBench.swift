@@ -20,9 +20,9 @@ func webFigures(clients: Int = 4, seconds: Double = 5) {
     }
     let process = Process()
     do {
-        let store = try TrainingDataStore.open(DataLocation(directory: directory))
-        let (comparisons, matchings) = syntheticRecords(1_000_000)
-        _ = try store?.importRecords(comparisons: comparisons, pitchMatchings: matchings, mode: .replace)
+        let store = try HistoryStore.open(DataLocation(directory: directory))
+        let (compareAnswers, matchAnswers) = syntheticRecords(1_000_000)
+        _ = try store?.importRecords(compareAnswers: compareAnswers, matchAnswers: matchAnswers, mode: .replace)
         try store?.close()
         let config = directory.appendingPathComponent("config.yaml")
         try Data("{}\n".utf8).write(to: config)
@@ -57,9 +57,9 @@ func webFigures(clients: Int = 4, seconds: Double = 5) {
               + String(format: "%10.1f MB   (budget 64 MB)", Double(peakRSSKilobytes(of: process.processIdentifier) ?? 0) / 1024))
         // A new answer, as peach run would store it: the page is made again from the kept digest of
         // the answers older than a month and what is newer (here only that answer).
-        let writer = try TrainingDataStore.open(DataLocation(directory: directory))
-        try writer?.save(ComparisonRecord(referenceNote: MIDINote(60), targetNote: MIDINote(60), centOffset: Cents(12),
-                                          isCorrect: true, tuningSystem: .equalTemperament, timestamp: Date())!)
+        let writer = try HistoryStore.open(DataLocation(directory: directory))
+        try writer?.save(CompareAnswer(referenceNote: MIDINote(60), targetNote: MIDINote(60), centOffset: Cents(12),
+                                       isCorrect: true, tuningSystem: .equalTemperament, timestamp: Date())!)
         try writer?.close()
         let again = try clock.measure { _ = try client.request("GET", "/") }
         print("page after one new answer (last month read again)".padding(toLength: 56, withPad: " ", startingAt: 0)

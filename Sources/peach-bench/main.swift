@@ -24,28 +24,28 @@ let benchBuild = "debug"
 let benchBuild = "release"
 #endif
 
-func syntheticRecords(_ count: Int) -> ([ComparisonRecord], [PitchMatchingRecord]) {
+func syntheticRecords(_ count: Int) -> ([CompareAnswer], [MatchAnswer]) {
     var random = SeededRandomGenerator(seed: 42)
     let start = Date(timeIntervalSince1970: 1_700_000_000)
-    var comparisons: [ComparisonRecord] = []
-    var matchings: [PitchMatchingRecord] = []
-    comparisons.reserveCapacity(count * 4 / 5)
+    var compareAnswers: [CompareAnswer] = []
+    var matchAnswers: [MatchAnswer] = []
+    compareAnswers.reserveCapacity(count * 4 / 5)
     for i in 0..<count {
         let reference = MIDINote(Int.random(in: 36...84, using: &random))
         let target = reference.offset(bySemitones: Bool.random(using: &random) ? 0 : 7)!
         let time = start.addingTimeInterval(Double(i) * 7)
         if i % 5 == 4 {
-            matchings.append(PitchMatchingRecord(referenceNote: reference, targetNote: target, initialCentOffset: 40,
-                                                 userCentError: Cents(Double.random(in: -30...30, using: &random)),
-                                                 tuningSystem: .equalTemperament, timestamp: time)!)
+            matchAnswers.append(MatchAnswer(referenceNote: reference, targetNote: target, initialCentOffset: 40,
+                                            userCentError: Cents(Double.random(in: -30...30, using: &random)),
+                                            tuningSystem: .equalTemperament, timestamp: time)!)
         } else {
-            comparisons.append(ComparisonRecord(referenceNote: reference, targetNote: target,
+            compareAnswers.append(CompareAnswer(referenceNote: reference, targetNote: target,
                                                 centOffset: Cents(Double.random(in: -60...60, using: &random)),
                                                 isCorrect: Bool.random(using: &random), tuningSystem: .justIntonation,
                                                 timestamp: time)!)
         }
     }
-    return (comparisons, matchings)
+    return (compareAnswers, matchAnswers)
 }
 
 @MainActor
@@ -59,31 +59,31 @@ func run() {
     var sink = 0
     measure("staircase next comparison", unit: "comparison", count: 1_000_000) {
         for _ in 0..<1_000_000 {
-            sink &+= strategy.nextComparison(settings: settings, interval: .prime, random: &random).referenceNote.rawValue
+            sink &+= strategy.nextExercise(settings: settings, interval: .prime, random: &random).referenceNote.rawValue
         }
     }
 
     for count in [100_000, 1_000_000] {
-        let (comparisons, matchings) = syntheticRecords(count)
+        let (compareAnswers, matchAnswers) = syntheticRecords(count)
         measure("profile rebuild from \(count) answers", unit: "rebuild", count: 1) {
-            sink &+= PerceptualProfile(comparisons: comparisons, pitchMatchings: matchings).answers(for: .compare).count
+            sink &+= PerceptualProfile(compareAnswers: compareAnswers, matchAnswers: matchAnswers).answers(for: .compare).count
         }
         measure("progress timeline from \(count) answers", unit: "timeline", count: 1) {
-            let now = comparisons.last!.timestamp
-            sink &+= ProgressTimeline(comparisons: comparisons, pitchMatchings: matchings, now: now, calendar: SystemCalendar())[.compare].count
+            let now = compareAnswers.last!.timestamp
+            sink &+= ProgressTimeline(compareAnswers: compareAnswers, matchAnswers: matchAnswers, now: now, calendar: SystemCalendar())[.compare].count
         }
     }
 
     let clock = ManualTrainingClock()
     let profile = PerceptualProfile()
-    let session = ComparisonSession(notePlayer: SilentNotePlayer(), profile: profile, observers: [profile],
-                                    settings: FixedSettingsProvider(), clock: clock,
-                                    interruptions: TrainingInterruptionCenter(), random: SeededRandomGenerator(seed: 2))
+    let session = CompareTrainer(notePlayer: SilentNotePlayer(), profile: profile, observers: [profile],
+                                 settings: FixedSettingsProvider(), clock: clock,
+                                 interruptions: TrainingInterruptionCenter(), random: SeededRandomGenerator(seed: 2))
     session.start()
     measure("comparison session: one full exercise (no audio)", unit: "exercise", count: 100_000) {
         for _ in 0..<100_000 {
             clock.advance(by: .seconds(2))
-            session.answer(higher: session.currentComparison!.isTargetHigher)
+            session.answer(higher: session.currentExercise!.isTargetHigher)
             clock.advance(by: .milliseconds(400))
         }
     }
@@ -103,19 +103,19 @@ func storageFigures(_ sink: inout Int) {
     defer { try? FileManager.default.removeItem(at: directory) }
     do {
         let location = DataLocation(directory: directory)
-        guard let store = try TrainingDataStore.open(location) else {
+        guard let store = try HistoryStore.open(location) else {
             print("storage benchmark: no history could be made in \(directory.path)")
             return
         }
-        let (comparisons, matchings) = syntheticRecords(2_000)
+        let (compareAnswers, matchAnswers) = syntheticRecords(2_000)
         measure("durable insert (one answer, one fsync'ed transaction)", unit: "answer", count: 1_000) {
             do {
-                for record in comparisons.prefix(1_000) { try store.save(record) }
+                for record in compareAnswers.prefix(1_000) { try store.save(record) }
             } catch {
                 print("storage benchmark: saving failed: \(error)")
             }
         }
-        _ = matchings
+        _ = matchAnswers
     } catch {
         print("storage benchmark failed: \(error)")
     }

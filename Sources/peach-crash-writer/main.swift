@@ -12,7 +12,7 @@ guard arguments.count == 3, let first = Int(arguments[2]) else {
     exit(64)
 }
 do {
-    guard let store = try TrainingDataStore.open(DataLocation(directory: URL(fileURLWithPath: arguments[1]))) else {
+    guard let store = try HistoryStore.open(DataLocation(directory: URL(fileURLWithPath: arguments[1]))) else {
         exit(1)
     }
     var number = first
@@ -20,13 +20,13 @@ do {
         // The answer's number is carried in its offset and its timestamp, so the test can find it.
         let note = MIDINote(36 + number % 49)
         if number % 3 == 0 {
-            try store.save(PitchMatchingRecord(referenceNote: note, targetNote: note, initialCentOffset: 10,
-                                               userCentError: Cents(Double(number)), tuningSystem: .equalTemperament,
-                                               timestamp: Date(timeIntervalSince1970: Double(number)))!)
+            try store.save(MatchAnswer(referenceNote: note, targetNote: note, initialCentOffset: 10,
+                                       userCentError: Cents(Double(number)), tuningSystem: .equalTemperament,
+                                       timestamp: Date(timeIntervalSince1970: Double(number)))!)
         } else {
-            try store.save(ComparisonRecord(referenceNote: note, targetNote: note, centOffset: Cents(Double(number)),
-                                            isCorrect: true, tuningSystem: .equalTemperament,
-                                            timestamp: Date(timeIntervalSince1970: Double(number)))!)
+            try store.save(CompareAnswer(referenceNote: note, targetNote: note, centOffset: Cents(Double(number)),
+                                         isCorrect: true, tuningSystem: .equalTemperament,
+                                         timestamp: Date(timeIntervalSince1970: Double(number)))!)
         }
         FileHandle.standardOutput.write(Data("\(number)\n".utf8))
         number += 1

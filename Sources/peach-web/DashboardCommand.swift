@@ -50,7 +50,7 @@ struct DashboardCommand: ParsableCommand {
             calendar: SystemCalendar())
         var logger = Logger(label: "peach.web")
         logger.logLevel = .warning
-        let server = DashboardServer(settings: settings, history: StoreHistory(location: options.store.location, texts: CommandLineTexts.current),
+        let server = DashboardServer(settings: settings, history: History(location: options.store.location, texts: CommandLineTexts.current),
                                      logger: logger) {
             digest, profile, range in try ProfileReport(digest: digest, profile: profile, range: range).json()
         }

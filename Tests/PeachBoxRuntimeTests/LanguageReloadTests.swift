@@ -31,10 +31,10 @@ struct LanguageReloadTests {
         let interruptions = TrainingInterruptionCenter()
         let profile = PerceptualProfile()
         let box = PracticeBox(
-            comparison: ComparisonSession(notePlayer: engine, profile: profile, observers: [], settings: configuration,
-                                          clock: clock, gate: voice, interruptions: interruptions),
-            matching: PitchMatchingSession(notePlayer: engine, observers: [], settings: configuration, clock: clock,
-                                           gate: voice, interruptions: interruptions),
+            comparison: CompareTrainer(notePlayer: engine, profile: profile, observers: [], settings: configuration,
+                                       clock: clock, gate: voice, interruptions: interruptions),
+            matching: MatchTrainer(notePlayer: engine, observers: [], settings: configuration, clock: clock,
+                                   gate: voice, interruptions: interruptions),
             interruptions: interruptions, modeMemory: TransientModeMemory(nil), texts: texts, logger: log.logger)
         func statusLine() -> String {
             PracticeStatus(of: box, profile: profile, range: .standard, texts: texts.current).line()

@@ -14,7 +14,7 @@ struct LowerLayerErrorTextTests {
     static let german = Texts(.german)
     static let english = Texts(.english)
 
-    static let storeErrors: [StoreError] = [
+    static let storeErrors: [HistoryError] = [
         .notADatabase(path: "/d/p"), .corrupt(path: "/d/p", details: "page 3"), .notPeachDatabase(path: "/d/p"),
         .newerVersion(path: "/d/p", unknownMigrations: ["v9"]), .locked(path: "/d/p"),
         .cannotCreateDirectory(path: "/d", reason: "r"), .readOnlyLocation(path: "/d/p"), .diskFull(path: "/d/p"),
@@ -25,7 +25,7 @@ struct LowerLayerErrorTextTests {
         .soundFontMissing(path: "/s.sf2"), .soundFontUnreadable(path: "/s.sf2"),
         .presetNotFound(path: "/s.sf2", preset: SoundFontPreset(bank: 0, program: 3), available: 2),
         .synthesizerFailed(synthesizer: true), .frequencyOutOfRange(frequency: 20_000), .commandQueueFull,
-        .noDefaultSoundFont(searched: ["/a"]), .audioDevice(AudioDeviceProblem(device: "hw:9", step: .open, detail: "r")), .invalidPresetText("q"),
+        .noDefaultSoundFont(searched: ["/a"]), .audioOutput(AudioOutputProblem(device: "hw:9", step: .open, detail: "r")), .invalidPresetText("q"),
     ]
 
     static let wavErrors: [WAVFile.ReadError] = [
@@ -42,10 +42,10 @@ struct LowerLayerErrorTextTests {
             #expect(SystemWords.text(String(cString: strerror(code)), Self.german) == Self.german.text(key))
         }
         #expect(SystemWords.text("Some rarer words", Self.german) == "Some rarer words")
-        let gone = AudioDeviceProblem(device: "hw:1,0", step: .open, detail: String(cString: strerror(ENODEV)))
+        let gone = AudioOutputProblem(device: "hw:1,0", step: .open, detail: String(cString: strerror(ENODEV)))
         #expect(gone.text(Self.german).contains("Kein passendes Gerät gefunden") && gone.text(Self.english).contains("No such device"),
                 "\(gone.text(Self.german))")
-        let busy = AudioDeviceProblem(device: "hw:1,0", step: .playing, detail: String(cString: strerror(EBUSY)))
+        let busy = AudioOutputProblem(device: "hw:1,0", step: .playing, detail: String(cString: strerror(EBUSY)))
         #expect(busy.reason(Self.german) == "Das Gerät oder die Ressource ist belegt")
     }
 
@@ -72,7 +72,7 @@ struct LowerLayerErrorTextTests {
             #expect(english == "\(error)", "English is the error's own description")
             if let path = ["/d/p", "/d", "/s.sf2"].first(where: english.contains) { #expect(german.contains(path)) }
         }
-        #expect(Self.german.describe(StoreError.locked(path: "/d/p")) == "/d/p ist von einem anderen Programm gesperrt "
+        #expect(Self.german.describe(HistoryError.locked(path: "/d/p")) == "/d/p ist von einem anderen Programm gesperrt "
             + "(einem anderen peach oder einer offenen sqlite3-Sitzung). Schließ es und versuch es noch einmal.")
     }
 

@@ -10,11 +10,11 @@ import Testing
 @Suite("The result log")
 @MainActor
 struct ResultLogTests {
-    static func answer(_ index: Int, offset: Double) -> CompletedComparison {
-        let comparison = Comparison(referenceNote: MIDINote(48 + index % 25), interval: .prime,
-                                    tuningSystem: .equalTemperament, centOffset: Cents(offset))!
-        return CompletedComparison(comparison: comparison, answeredHigher: index % 3 != 0,
-                                   timestamp: Date(timeIntervalSince1970: Double(index)))
+    static func answer(_ index: Int, offset: Double) -> CompareAnswer {
+        let comparison = CompareExercise(referenceNote: MIDINote(48 + index % 25), interval: .prime,
+                                         tuningSystem: .equalTemperament, centOffset: Cents(offset))!
+        return CompareAnswer(exercise: comparison, answeredHigher: index % 3 != 0,
+                             timestamp: Date(timeIntervalSince1970: Double(index)))
     }
 
     static func offsets(in log: LogCapture) -> [String] {
@@ -24,15 +24,15 @@ struct ResultLogTests {
     @Test("lines come in the answers' order, each with its answer in the measurement; flush writes the rest")
     func orderAndFlush() async {
         let profile = PerceptualProfile()
-        for index in 0..<200 { profile.comparisonCompleted(Self.answer(index, offset: Double(1 + index % 40))) }
+        for index in 0..<200 { profile.compareAnswered(Self.answer(index, offset: Double(1 + index % 40))) }
         let log = LogCapture()
         let texts = LiveTexts(Language.english)
         let results = ResultLog(profile: profile, settings: FixedSettingsProvider(), texts: texts, logger: log.logger)
         let offsets = [31.25, -17.5, 3.75]
         for (index, offset) in offsets.enumerated() {
             let answer = Self.answer(200 + index, offset: offset)
-            profile.comparisonCompleted(answer)
-            results.comparisonCompleted(answer)
+            profile.compareAnswered(answer)
+            results.compareAnswered(answer)
         }
         #expect(log.entries.isEmpty)   // nothing was fitted on the way
         await results.written()
@@ -43,8 +43,8 @@ struct ResultLogTests {
 
         for index in 0..<2 {
             let answer = Self.answer(203 + index, offset: 9.5 + Double(index))
-            profile.comparisonCompleted(answer)
-            results.comparisonCompleted(answer)
+            profile.compareAnswered(answer)
+            results.compareAnswered(answer)
         }
         results.flush()
         await results.written()
@@ -54,14 +54,14 @@ struct ResultLogTests {
     @Test("flush while the writer waits for a fit: each line once, in order")
     func flushDuringAFit() async {
         let profile = PerceptualProfile()
-        for index in 0..<300 { profile.comparisonCompleted(Self.answer(index, offset: Double(1 + index % 40))) }
+        for index in 0..<300 { profile.compareAnswered(Self.answer(index, offset: Double(1 + index % 40))) }
         let log = LogCapture()
         let results = ResultLog(profile: profile, settings: FixedSettingsProvider(), texts: LiveTexts(Language.english),
                                 logger: log.logger)
         for (index, offset) in [12.5, -7.25].enumerated() {
             let answer = Self.answer(300 + index, offset: offset)
-            profile.comparisonCompleted(answer)
-            results.comparisonCompleted(answer)
+            profile.compareAnswered(answer)
+            results.compareAnswered(answer)
         }
         // The writer starts and waits for the fit beside the main actor (a tenth of a second).
         for _ in 0..<3 { await Task.yield() }

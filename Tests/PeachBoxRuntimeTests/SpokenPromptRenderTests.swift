@@ -14,7 +14,7 @@ import Testing
 @Suite("Spoken prompts in the rendered output")
 @MainActor
 struct SpokenPromptRenderTests {
-    static let rate = VoiceRenderer.sampleRate
+    static let rate = NoteSlotRenderer.sampleRate
     static let step = 0.01
 
     /// The box of `peach run` with its engine and voice, minus the devices.
@@ -43,11 +43,11 @@ struct SpokenPromptRenderTests {
             await voice.prepare()
             let interruptions = TrainingInterruptionCenter()
             let profile = PerceptualProfile()
-            let comparison = ComparisonSession(notePlayer: engine, profile: profile, observers: [profile], settings: training,
-                                               clock: clock, gate: voice, interruptions: interruptions,
-                                               random: SeededRandomGenerator(seed: 3))
-            let matching = PitchMatchingSession(notePlayer: engine, observers: [profile], settings: training, clock: clock,
-                                                gate: voice, interruptions: interruptions, random: SeededRandomGenerator(seed: 3))
+            let comparison = CompareTrainer(notePlayer: engine, profile: profile, observers: [profile], settings: training,
+                                            clock: clock, gate: voice, interruptions: interruptions,
+                                            random: SeededRandomGenerator(seed: 3))
+            let matching = MatchTrainer(notePlayer: engine, observers: [profile], settings: training, clock: clock,
+                                        gate: voice, interruptions: interruptions, random: SeededRandomGenerator(seed: 3))
             box = PracticeBox(comparison: comparison, matching: matching, interruptions: interruptions,
                               modeMemory: TransientModeMemory(nil), announcer: voice,
                               reports: ProfileReportSource(profile: profile, settings: training), texts: .english)
@@ -102,7 +102,7 @@ struct SpokenPromptRenderTests {
         let rig = try await Rig(voice: VoiceSettings(isOn: true, level: AmplitudeDB(-6), language: .english))
         rig.box.controllerConnected("keys")
         rig.run(seconds: 10) { rig.box.comparison.state == .playingNote2 }
-        let comparison = try #require(rig.box.comparison.currentComparison)
+        let comparison = try #require(rig.box.comparison.currentExercise)
         rig.run(seconds: 0.3)
         // A right answer, then the report between exercises (its words synthesised first, off the clock).
         rig.box.handle(.answer(higher: comparison.isTargetHigher))

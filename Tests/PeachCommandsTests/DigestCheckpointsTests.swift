@@ -12,9 +12,9 @@ struct DigestCheckpointsTests {
     static let range = try! NoteRange(lowest: MIDINote(48), highest: MIDINote(72))
 
     /// A comparison every 5 hours and an attempt every 11, from `start` for `days`.
-    static func answers(start: Date, days: Double, seed: Int) -> ([ComparisonRecord], [PitchMatchingRecord]) {
-        var comparisons: [ComparisonRecord] = []
-        var attempts: [PitchMatchingRecord] = []
+    static func answers(start: Date, days: Double, seed: Int) -> ([CompareAnswer], [MatchAnswer]) {
+        var compareAnswers: [CompareAnswer] = []
+        var attempts: [MatchAnswer] = []
         var hours = 0.0
         var index = seed
         while hours < days * 24 {
@@ -22,29 +22,29 @@ struct DigestCheckpointsTests {
             let time = start.addingTimeInterval(hours * 3600)
             let note = MIDINote(48 + index % 25)
             let offset = Double(3 + index % 40)
-            comparisons.append(ComparisonRecord(referenceNote: note, targetNote: note, centOffset: Cents(index % 2 == 0 ? offset : -offset),
+            compareAnswers.append(CompareAnswer(referenceNote: note, targetNote: note, centOffset: Cents(index % 2 == 0 ? offset : -offset),
                                                 isCorrect: (index * 7) % 10 < 3 + Int(offset) / 6, tuningSystem: .equalTemperament,
                                                 timestamp: time)!)
             if index % 2 == 0 {
-                attempts.append(PitchMatchingRecord(referenceNote: note, targetNote: note, initialCentOffset: Cents(20),
-                                                    userCentError: Cents(Double(index % 13) - 5), tuningSystem: .equalTemperament,
-                                                    timestamp: time.addingTimeInterval(3600))!)
+                attempts.append(MatchAnswer(referenceNote: note, targetNote: note, initialCentOffset: Cents(20),
+                                            userCentError: Cents(Double(index % 13) - 5), tuningSystem: .equalTemperament,
+                                            timestamp: time.addingTimeInterval(3600))!)
             }
             hours += 5
         }
-        return (comparisons, attempts)
+        return (compareAnswers, attempts)
     }
 
     /// One pass over everything stored, as of `now`.
-    static func whole(_ store: TrainingDataStore, now: Date) throws -> HistoryDigest {
+    static func whole(_ store: HistoryStore, now: Date) throws -> HistoryDigest {
         var digest = HistoryDigest(now: now, calendar: SystemCalendar(), progressRange: range)
         try store.forEachAnswer(comparison: { digest.add($0) }, pitchMatching: { digest.add($0) })
         return digest
     }
 
     static func expectSame(_ kept: HistoryDigest, _ whole: HistoryDigest, _ label: String) {
-        #expect(kept.comparisonCount == whole.comparisonCount, "\(label)")
-        #expect(kept.pitchMatchingCount == whole.pitchMatchingCount, "\(label)")
+        #expect(kept.compareAnswerCount == whole.compareAnswerCount, "\(label)")
+        #expect(kept.matchAnswerCount == whole.matchAnswerCount, "\(label)")
         for mode in TrainingMode.allCases {
             #expect(kept.timeline[mode] == whole.timeline[mode], "\(label) \(mode)")
             #expect(kept.fittedProgress[mode]?.points == whole.fittedProgress[mode]?.points, "\(label) \(mode)")
@@ -56,11 +56,11 @@ struct DigestCheckpointsTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-kept-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let location = DataLocation(directory: directory)
-        let store = try #require(try TrainingDataStore.open(location, durability: .deferred))
+        let store = try #require(try HistoryStore.open(location, durability: .deferred))
         let now = Date()
-        let (comparisons, attempts) = Self.answers(start: now.addingTimeInterval(-120 * 86400), days: 119.5, seed: 1)
-        _ = try store.importRecords(comparisons: comparisons, pitchMatchings: attempts, mode: .merge)
-        let history = StoreHistory(location: location)
+        let (compareAnswers, attempts) = Self.answers(start: now.addingTimeInterval(-120 * 86400), days: 119.5, seed: 1)
+        _ = try store.importRecords(compareAnswers: compareAnswers, matchAnswers: attempts, mode: .merge)
+        let history = History(location: location)
 
         let first = try history.digest(now: now, calendar: SystemCalendar(), range: Self.range)
         Self.expectSame(first, try Self.whole(store, now: now), "first")
@@ -70,7 +70,7 @@ struct DigestCheckpointsTests {
         // Two days of new answers, then six days later: answers cross the 1-, 7- and 30-day edges,
         // the kept month stays (it is made anew only when it is more than a week older than it could be).
         let (newer, newerAttempts) = Self.answers(start: now.addingTimeInterval(3600), days: 2, seed: 7)
-        _ = try store.importRecords(comparisons: newer, pitchMatchings: newerAttempts, mode: .merge)
+        _ = try store.importRecords(compareAnswers: newer, matchAnswers: newerAttempts, mode: .merge)
         for later in [now.addingTimeInterval(2.5 * 86400), now.addingTimeInterval(6 * 86400)] {
             Self.expectSame(try history.digest(now: later, calendar: SystemCalendar(), range: Self.range), try Self.whole(store, now: later), "\(later)")
         }
@@ -78,7 +78,7 @@ struct DigestCheckpointsTests {
 
         // An answer dated within the kept month: the kept digest no longer holds; everything is read.
         let old = Self.answers(start: now.addingTimeInterval(-90 * 86400 + 1800), days: 0.1, seed: 3)
-        _ = try store.importRecords(comparisons: old.0, pitchMatchings: [], mode: .merge)
+        _ = try store.importRecords(compareAnswers: old.0, matchAnswers: [], mode: .merge)
         let later = now.addingTimeInterval(6 * 86400)
         Self.expectSame(try history.digest(now: later, calendar: SystemCalendar(), range: Self.range), try Self.whole(store, now: later), "after the import")
         #expect(history.checkpoints.reused == 2, "the kept digest was not used")

@@ -15,10 +15,10 @@ struct ReportJSONTests {
 
     @Test("history --json: every answer with the CSV's field names, the other training type's left out, byte for byte")
     func history() throws {
-        let comparison = try #require(ComparisonRecord(referenceNote: MIDINote(60), targetNote: MIDINote(67), centOffset: Cents(-12.5),
-                                                       isCorrect: false, tuningSystem: .justIntonation, timestamp: Self.time))
-        let matching = try #require(PitchMatchingRecord(referenceNote: MIDINote(57), targetNote: MIDINote(57), initialCentOffset: Cents(33.25),
-                                                        userCentError: Cents(-4), tuningSystem: .equalTemperament, timestamp: Self.time))
+        let comparison = try #require(CompareAnswer(referenceNote: MIDINote(60), targetNote: MIDINote(67), centOffset: Cents(-12.5),
+                                                    isCorrect: false, tuningSystem: .justIntonation, timestamp: Self.time))
+        let matching = try #require(MatchAnswer(referenceNote: MIDINote(57), targetNote: MIDINote(57), initialCentOffset: Cents(33.25),
+                                                userCentError: Cents(-4), tuningSystem: .equalTemperament, timestamp: Self.time))
         let expected = """
             [
               {
@@ -27,7 +27,7 @@ struct ReportJSONTests {
                 "isCorrect" : false,
                 "referenceNote" : 60,
                 "targetNote" : 67,
-                "timestamp" : "\(TrainingDataCSV.timestamp(Self.time))",
+                "timestamp" : "\(HistoryCSV.timestamp(Self.time))",
                 "trainingType" : "pitchDiscrimination",
                 "tuningSystem" : "justIntonation"
               },
@@ -36,14 +36,14 @@ struct ReportJSONTests {
                 "interval" : "P1",
                 "referenceNote" : 57,
                 "targetNote" : 57,
-                "timestamp" : "\(TrainingDataCSV.timestamp(Self.time))",
+                "timestamp" : "\(HistoryCSV.timestamp(Self.time))",
                 "trainingType" : "pitchMatching",
                 "tuningSystem" : "equalTemperament",
                 "userCentError" : -4
               }
             ]
             """
-        #expect(try HistoryReport.json([.comparison(comparison), .pitchMatching(matching)]) == expected)
+        #expect(try HistoryReport.json([.compare(comparison), .match(matching)]) == expected)
         #expect(try HistoryReport.json([]) == "[\n\n]")
     }
 
@@ -62,7 +62,7 @@ struct ReportJSONTests {
         let modes = try #require(document["modes"] as? [[String: Any]])
         #expect(modes.map { $0["mode"] as? String } == TrainingMode.allCases.map(\.rawValue))
         for mode in modes {
-            let compare = (mode["mode"] as? String).flatMap(TrainingMode.init(rawValue:))?.skill == .comparison
+            let compare = (mode["mode"] as? String).flatMap(TrainingMode.init(rawValue:))?.skill == .compare
             let keys: Set<String> = compare ? ["mode", "ewma", "count", "trend", "trendChange", "threshold", "psychometric", "notes"]
                                             : ["mode", "ewma", "count", "trend", "trendChange", "threshold"]
             #expect(Set(mode.keys) == keys, "\(mode)")
@@ -87,8 +87,8 @@ struct ReportJSONTests {
         let below = try #require(ProfileDocument.Threshold(.below(0.5), criterion: false))
         #expect(try ReportJSON.text(below) == "{\n  \"below\" : 0.5\n}")
         #expect(ProfileDocument.Threshold(.notEnoughAnswers, criterion: true) == nil)
-        let accuracy = MatchingAccuracy(meanError: estimate, bias: CentsEstimate(value: 3, low: 2, high: 4),
-                                        spread: CentsEstimate(value: 6, low: 5, high: 7), attemptWeight: 1)
+        let accuracy = MatchAccuracy(meanError: estimate, bias: CentsEstimate(value: 3, low: 2, high: 4),
+                                     spread: CentsEstimate(value: 6, low: 5, high: 7), attemptWeight: 1)
         #expect(try ReportJSON.text(ProfileDocument.Threshold(accuracy)) == """
             {
               "bias" : {

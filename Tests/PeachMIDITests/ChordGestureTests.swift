@@ -30,7 +30,7 @@ struct ChordGestureTests {
     @Test("E G B struck together switches to Tune & Match, and none of its keys answers")
     mutating func chordSwitchesMode() {
         let actions = play([(100, Self.down(52)), (108, Self.down(55)), (115, Self.down(59)),
-                            (400, Self.up(52)), (401, Self.up(55)), (402, Self.up(59))], until: 1000, skill: .comparison)
+                            (400, Self.up(52)), (401, Self.up(55)), (402, Self.up(59))], until: 1000, skill: .compare)
         #expect(actions == [.start(.match)])
     }
 
@@ -41,10 +41,10 @@ struct ChordGestureTests {
     func lowestKeyNames(root: UInt8, expected: ControllerAction) {
         var mapper = ControllerMapper(mapping: MappingLibrary.builtInGeneric)
         // The root struck last, the others above it: still the lowest key decides.
-        var actions = mapper.actions(for: Self.down(root + 7), at: ms(0), skill: .matching)
-        actions += mapper.actions(for: Self.down(root + 4), at: ms(5), skill: .matching)
-        actions += mapper.actions(for: Self.down(root), at: ms(12), skill: .matching)
-        actions += mapper.tick(at: ms(500), skill: .matching)
+        var actions = mapper.actions(for: Self.down(root + 7), at: ms(0), skill: .match)
+        actions += mapper.actions(for: Self.down(root + 4), at: ms(5), skill: .match)
+        actions += mapper.actions(for: Self.down(root), at: ms(12), skill: .match)
+        actions += mapper.tick(at: ms(500), skill: .match)
         #expect(actions == [expected])
     }
 
@@ -54,7 +54,7 @@ struct ChordGestureTests {
             (0, Self.down(72)), (60, Self.up(72)),                       // one key: higher
             (500, Self.down(48)), (510, Self.down(50)),                  // two together: two answers, no chord
             (1000, Self.down(52)), (1100, Self.down(55)), (1200, Self.down(59)),   // 100 ms apart: three answers
-        ], until: 1500, skill: .comparison)
+        ], until: 1500, skill: .compare)
         #expect(actions == [.answer(higher: true), .answer(higher: false), .answer(higher: false),
                             .answer(higher: false), .answer(higher: false), .answer(higher: false)])
     }
@@ -62,45 +62,45 @@ struct ChordGestureTests {
     @Test("a fourth key of the chord does nothing; the next key after the window answers")
     mutating func extraKeysSwallowed() {
         let actions = play([(0, Self.down(43)), (5, Self.down(47)), (10, Self.down(50)), (20, Self.down(55)),
-                            (300, Self.down(67))], until: 600, skill: .comparison)
+                            (300, Self.down(67))], until: 600, skill: .compare)
         #expect(actions == [.report, .answer(higher: true)])
     }
 
     @Test("the wheel tunes at once while a key waits for its chord window, and its release commits")
     mutating func wheelStillTunes() {
         // A key at 0 (commit in Tune & Match) is held back; the wheel moved at 10 ms tunes immediately.
-        #expect(keys.actions(for: Self.down(60), at: ms(0), skill: .matching) == [])
-        #expect(keys.actions(for: .pitchBend(channel: 0, value: 4000), at: ms(10), skill: .matching)
+        #expect(keys.actions(for: Self.down(60), at: ms(0), skill: .match) == [])
+        #expect(keys.actions(for: .pitchBend(channel: 0, value: 4000), at: ms(10), skill: .match)
                 == [.adjustTuning(controlValue: expectedHeld(4000))])
-        #expect(keys.tick(at: ms(80), skill: .matching) == [.commitTuning(heldValue: nil)])
+        #expect(keys.tick(at: ms(80), skill: .match) == [.commitTuning(heldValue: nil)])
         // Tuning goes on, and the spring-back release commits the held value.
         var actions: [ControllerAction] = []
         for (time, value) in [(1000.0, Int16(2000)), (1500, 3000), (1505, 900), (1509, 0)] {
-            actions += keys.actions(for: .pitchBend(channel: 0, value: value), at: ms(time), skill: .matching)
+            actions += keys.actions(for: .pitchBend(channel: 0, value: value), at: ms(time), skill: .match)
         }
         #expect(actions.last == .commitTuning(heldValue: expectedHeld(3000)))
     }
 
     @Test("a later message lets a waiting key go first, in the order played")
     mutating func laterMessageFlushes() {
-        #expect(keys.actions(for: Self.down(72), at: ms(0), skill: .comparison) == [])
+        #expect(keys.actions(for: Self.down(72), at: ms(0), skill: .compare) == [])
         #expect(keys.chordDeadline == ms(80))
-        #expect(keys.actions(for: .programChange(channel: 0, program: 4), at: ms(200), skill: .comparison)
+        #expect(keys.actions(for: .programChange(channel: 0, program: 4), at: ms(200), skill: .compare)
                 == [.answer(higher: true), .stop])
         #expect(keys.chordDeadline == nil)
     }
 
     @Test("program changes still switch modes and stop, and 5 asks for the report")
     mutating func programChangeStillWorks() {
-        #expect(keys.actions(for: .programChange(channel: 0, program: 2), at: 0, skill: .comparison) == [.start(.match)])
-        #expect(keys.actions(for: .programChange(channel: 0, program: 5), at: 0, skill: .matching) == [.report])
+        #expect(keys.actions(for: .programChange(channel: 0, program: 2), at: 0, skill: .compare) == [.start(.match)])
+        #expect(keys.actions(for: .programChange(channel: 0, program: 5), at: 0, skill: .match) == [.report])
     }
 
     @Test("a mapping without chords answers a key at once")
     func withoutChords() {
         var mapper = ControllerMapper(mapping: ControllerMapping(name: "K", file: "k.yaml", match: [NamePattern("K")],
                                                                  higher: [.notes(60...127)]))
-        #expect(mapper.actions(for: Self.down(60), at: 0, skill: .comparison) == [.answer(higher: true)])
+        #expect(mapper.actions(for: Self.down(60), at: 0, skill: .compare) == [.answer(higher: true)])
         #expect(mapper.chordDeadline == nil)
     }
 }

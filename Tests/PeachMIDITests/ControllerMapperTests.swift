@@ -8,18 +8,18 @@ struct ControllerMapperTests {
 
     @Test("generic, Hear & Compare: keys from middle C answer higher, below lower, once the chord window has passed; note-offs do nothing")
     mutating func keysAnswer() {
-        #expect(generic.actions(for: .noteOn(channel: 0, note: 60, velocity: 90), at: 0, skill: .comparison) == [])
-        #expect(generic.tick(at: ms(79), skill: .comparison) == [])
-        #expect(generic.tick(at: ms(80), skill: .comparison) == [.answer(higher: true)])
-        #expect(generic.actions(for: .noteOn(channel: 5, note: 59, velocity: 90), at: ms(500), skill: .comparison) == [])
-        #expect(generic.tick(at: ms(580), skill: .comparison) == [.answer(higher: false)])
-        #expect(generic.actions(for: .noteOff(channel: 0, note: 60, velocity: 0), at: ms(600), skill: .comparison) == [])
+        #expect(generic.actions(for: .noteOn(channel: 0, note: 60, velocity: 90), at: 0, skill: .compare) == [])
+        #expect(generic.tick(at: ms(79), skill: .compare) == [])
+        #expect(generic.tick(at: ms(80), skill: .compare) == [.answer(higher: true)])
+        #expect(generic.actions(for: .noteOn(channel: 5, note: 59, velocity: 90), at: ms(500), skill: .compare) == [])
+        #expect(generic.tick(at: ms(580), skill: .compare) == [.answer(higher: false)])
+        #expect(generic.actions(for: .noteOff(channel: 0, note: 60, velocity: 0), at: ms(600), skill: .compare) == [])
     }
 
     @Test("generic, Hear & Compare: a wheel flick answers, once per flick")
     mutating func flickAnswers() {
         let values: [Int16] = [0, 3000, 6000, 8191, 2000, 0, -5000, -8192, 0]
-        let actions = values.enumerated().flatMap { generic.actions(for: .pitchBend(channel: 0, value: $1), at: ms(Double($0)), skill: .comparison) }
+        let actions = values.enumerated().flatMap { generic.actions(for: .pitchBend(channel: 0, value: $1), at: ms(Double($0)), skill: .compare) }
         #expect(actions == [.answer(higher: true), .answer(higher: false)])
     }
 
@@ -27,7 +27,7 @@ struct ControllerMapperTests {
     mutating func wheelTunes() {
         var actions: [ControllerAction] = []
         for (time, value) in [(0.0, Int16(2000)), (10, 4000), (800, 2500), (805, 800), (809, 0)] {
-            actions += generic.actions(for: .pitchBend(channel: 0, value: value), at: ms(time), skill: .matching)
+            actions += generic.actions(for: .pitchBend(channel: 0, value: value), at: ms(time), skill: .match)
         }
         #expect(actions.first == .adjustTuning(controlValue: expectedHeld(2000)))
         #expect(actions.last == .commitTuning(heldValue: expectedHeld(4000)))
@@ -36,16 +36,16 @@ struct ControllerMapperTests {
 
     @Test("generic, Tune & Match: keys commit the current value instead of answering")
     mutating func keysCommitInMatching() {
-        #expect(generic.actions(for: .noteOn(channel: 0, note: 72, velocity: 90), at: 0, skill: .matching) == [])
-        #expect(generic.tick(at: ms(80), skill: .matching) == [.commitTuning(heldValue: nil)])
+        #expect(generic.actions(for: .noteOn(channel: 0, note: 72, velocity: 90), at: 0, skill: .match) == [])
+        #expect(generic.tick(at: ms(80), skill: .match) == [.commitTuning(heldValue: nil)])
     }
 
     @Test("program changes pick a mode and stop, whatever is being trained")
     mutating func modes() {
         #expect(generic.actions(for: .programChange(channel: 0, program: 0), at: 0, skill: nil) == [.start(.compare)])
-        #expect(generic.actions(for: .programChange(channel: 0, program: 3), at: 0, skill: .comparison) == [.start(.matchIntervals)])
-        #expect(generic.actions(for: .programChange(channel: 0, program: 4), at: 0, skill: .matching) == [.stop])
-        #expect(generic.actions(for: .programChange(channel: 0, program: 100), at: 0, skill: .matching) == [])
+        #expect(generic.actions(for: .programChange(channel: 0, program: 3), at: 0, skill: .compare) == [.start(.matchIntervals)])
+        #expect(generic.actions(for: .programChange(channel: 0, program: 4), at: 0, skill: .match) == [.stop])
+        #expect(generic.actions(for: .programChange(channel: 0, program: 100), at: 0, skill: .match) == [])
     }
 
     @Test("idle: answers and the wheel do nothing")
@@ -56,9 +56,9 @@ struct ControllerMapperTests {
 
     @Test("switching skill while the wheel is up starts a fresh gesture")
     mutating func skillSwitch() {
-        _ = generic.actions(for: .pitchBend(channel: 0, value: 8000), at: ms(0), skill: .comparison)
+        _ = generic.actions(for: .pitchBend(channel: 0, value: 8000), at: ms(0), skill: .compare)
         // Now in matching with the wheel still up: it tunes, it does not answer.
-        #expect(generic.actions(for: .pitchBend(channel: 0, value: 7000), at: ms(5), skill: .matching)
+        #expect(generic.actions(for: .pitchBend(channel: 0, value: 7000), at: ms(5), skill: .match)
                 == [.adjustTuning(controlValue: expectedHeld(7000))])
     }
 
@@ -71,11 +71,11 @@ struct ControllerMapperTests {
     @Test("a fader tunes over its whole travel; its commit is an explicit button")
     func faderTuning() {
         var mapper = ControllerMapper(mapping: Self.fader)
-        #expect(mapper.actions(for: .controlChange(channel: 0, controller: 7, value: 0), at: 0, skill: .matching) == [.adjustTuning(controlValue: -1)])
-        #expect(mapper.actions(for: .controlChange(channel: 0, controller: 7, value: 127), at: 1, skill: .matching) == [.adjustTuning(controlValue: 1)])
-        #expect(mapper.actions(for: .controlChange(channel: 1, controller: 7, value: 127), at: 1, skill: .matching) == [])
-        #expect(mapper.actions(for: .controlChange(channel: 0, controller: 22, value: 127), at: 2, skill: .matching) == [.commitTuning(heldValue: nil)])
-        #expect(mapper.actions(for: .controlChange(channel: 0, controller: 7, value: 90), at: 3, skill: .comparison) == [])
+        #expect(mapper.actions(for: .controlChange(channel: 0, controller: 7, value: 0), at: 0, skill: .match) == [.adjustTuning(controlValue: -1)])
+        #expect(mapper.actions(for: .controlChange(channel: 0, controller: 7, value: 127), at: 1, skill: .match) == [.adjustTuning(controlValue: 1)])
+        #expect(mapper.actions(for: .controlChange(channel: 1, controller: 7, value: 127), at: 1, skill: .match) == [])
+        #expect(mapper.actions(for: .controlChange(channel: 0, controller: 22, value: 127), at: 2, skill: .match) == [.commitTuning(heldValue: nil)])
+        #expect(mapper.actions(for: .controlChange(channel: 0, controller: 7, value: 90), at: 3, skill: .compare) == [])
     }
 
     @Test("CC buttons fire on the press (rise to 64+), not the release; a repeated 127 is a new press")
@@ -83,11 +83,11 @@ struct ControllerMapperTests {
         var mapper = ControllerMapper(mapping: Self.fader)
         var actions: [ControllerAction] = []
         for value: UInt8 in [127, 0, 127, 127, 100, 0] {
-            actions += mapper.actions(for: .controlChange(channel: 3, controller: 20, value: value), at: 0, skill: .comparison)
+            actions += mapper.actions(for: .controlChange(channel: 3, controller: 20, value: value), at: 0, skill: .compare)
         }
         #expect(actions == Array(repeating: .answer(higher: true), count: 3))
-        #expect(mapper.actions(for: .controlChange(channel: 0, controller: 23, value: 127), at: 0, skill: .comparison) == [])
-        #expect(mapper.actions(for: .controlChange(channel: 1, controller: 23, value: 127), at: 0, skill: .comparison) == [.stop])
+        #expect(mapper.actions(for: .controlChange(channel: 0, controller: 23, value: 127), at: 0, skill: .compare) == [])
+        #expect(mapper.actions(for: .controlChange(channel: 1, controller: 23, value: 127), at: 0, skill: .compare) == [.stop])
     }
 
     @Test("each repository mapping turns its documented controls into actions")
@@ -97,13 +97,13 @@ struct ControllerMapperTests {
             var mapper = ControllerMapper(mapping: mapping)
             for (mode, triggers) in mapping.modes {
                 let message = try #require(Self.press(triggers[0]), "\(mapping.name): \(mode)")
-                #expect(mapper.actions(for: message, at: 0, skill: .comparison) == [.start(mode)], "\(mapping.name): \(mode)")
-                _ = mapper.actions(for: Self.release(triggers[0]), at: 0, skill: .comparison)
+                #expect(mapper.actions(for: message, at: 0, skill: .compare) == [.start(mode)], "\(mapping.name): \(mode)")
+                _ = mapper.actions(for: Self.release(triggers[0]), at: 0, skill: .compare)
             }
             let stop = try #require(Self.press(mapping.stop[0]))
-            #expect(mapper.actions(for: stop, at: 0, skill: .matching) == [.stop], "\(mapping.name): stop")
+            #expect(mapper.actions(for: stop, at: 0, skill: .match) == [.stop], "\(mapping.name): stop")
             let report = try #require(Self.press(mapping.report[0]), "\(mapping.name) has no report control")
-            #expect(mapper.actions(for: report, at: 0, skill: .comparison) == [.report], "\(mapping.name): report")
+            #expect(mapper.actions(for: report, at: 0, skill: .compare) == [.report], "\(mapping.name): report")
         }
     }
 

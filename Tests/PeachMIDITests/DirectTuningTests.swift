@@ -90,7 +90,7 @@ struct DirectTuningTests {
         var mapper = ControllerMapper(mapping: Self.fader)
         for value: UInt8 in [0, 31, 64, 127] {
             let message = MIDIMessage.controlChange(channel: 0, controller: 7, value: value)
-            #expect(mapper.actions(for: message, at: UInt64(value), skill: .matching)
+            #expect(mapper.actions(for: message, at: UInt64(value), skill: .match)
                     == [.adjustTuning(controlValue: Self.fader.tuningValue(of: message)!)])
         }
     }

@@ -114,9 +114,9 @@ struct MIDISystemTests {
         tuning.follow(nil)
         var mapper = ControllerMapper(mapping: virtual.mapping)
         // A key waits out the chord window (a single key, not a chord) before it answers.
-        #expect(mapper.actions(for: virtualMessages[0], at: 0, skill: .comparison).isEmpty)
-        #expect(mapper.tick(at: 1_000_000_000, skill: .comparison) == [.answer(higher: true)])
-        #expect(mapper.actions(for: virtualMessages[5], at: 0, skill: .comparison) == [.start(.match)])
+        #expect(mapper.actions(for: virtualMessages[0], at: 0, skill: .compare).isEmpty)
+        #expect(mapper.tick(at: 1_000_000_000, skill: .compare) == [.answer(higher: true)])
+        #expect(mapper.actions(for: virtualMessages[5], at: 0, skill: .compare) == [.start(.match)])
 
         // 3. Plug the USB keyboard: connected by itself, with its mapping chosen by name.
         try Self.setGadget("dummy_udc.0")

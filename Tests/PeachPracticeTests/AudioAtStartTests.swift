@@ -14,7 +14,7 @@ struct AudioAtStartTests {
         fixture.box.controllerConnected("keys")
         #expect(!fixture.box.isTraining)
         #expect(fixture.box.activity == .waitingForAudio)
-        #expect(PracticeStatus(of: fixture.box, profile: StubDiscriminationProfile(), range: .standard, texts: .english).activity.contains("waiting"))
+        #expect(PracticeStatus(of: fixture.box, profile: StubCompareProfile(), range: .standard, texts: .english).activity.contains("waiting"))
         #expect(fixture.log.contains(level: .warning, "waiting for the audio output"))
         fixture.box.audioOutputRecovered()
         #expect(fixture.box.activity == .training(.compare))

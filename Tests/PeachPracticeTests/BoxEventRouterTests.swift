@@ -11,7 +11,7 @@ struct BoxEventRouterTests {
 
     /// Answers the comparison now waiting, through the router, from `controller`.
     func answer(_ fixture: PracticeBoxFixture, _ router: BoxEventRouter, from controller: ControllerID) throws {
-        let comparison = try #require(fixture.box.comparison.currentComparison)
+        let comparison = try #require(fixture.box.comparison.currentExercise)
         router.route(.controllerActions([.answer(higher: comparison.isTargetHigher)], from: controller))
         fixture.clock.advance(seconds: 0.4 + fixture.noteSeconds)
     }
@@ -29,7 +29,7 @@ struct BoxEventRouterTests {
         #expect(fixture.box.isTraining)
         #expect(fixture.box.connectedControllers == [Self.first])
         try answer(fixture, router, from: Self.first)
-        #expect(fixture.comparisons.completed.count == 2, "the one in use still answers")
+        #expect(fixture.compareAnswers.completed.count == 2, "the one in use still answers")
     }
 
     @Test("unplugging the twin in use stops training; the other starts it again")

@@ -17,8 +17,8 @@ struct FeedbackCueTests {
         }.max() ?? 0
     }
 
-    @Test("no cue has a pitch that could be mistaken for a training note", arguments: TrainingFeedback.allCases)
-    func noClearPitch(feedback: TrainingFeedback) {
+    @Test("no cue has a pitch that could be mistaken for a training note", arguments: AnswerResult.allCases)
+    func noClearPitch(feedback: AnswerResult) {
         let cue = FeedbackCue(feedback)
         #expect(periodicity(cue.samples, sampleRate: cue.sampleRate) < 0.5)
     }
@@ -30,8 +30,8 @@ struct FeedbackCueTests {
     }
 
     @Test("cues are short enough for the 0.4 s feedback pause, start and end quietly, and peak at 1",
-          arguments: TrainingFeedback.allCases)
-    func shape(feedback: TrainingFeedback) throws {
+          arguments: AnswerResult.allCases)
+    func shape(feedback: AnswerResult) throws {
         let cue = FeedbackCue(feedback)
         #expect(cue.duration > 0.02 && cue.duration < 0.3)
         let first = try #require(cue.samples.first)
@@ -43,7 +43,7 @@ struct FeedbackCueTests {
     @Test("good and bad sound different, and so do close, moderate and far")
     func distinct() {
         #expect(FeedbackCue(.correct).samples != FeedbackCue(.wrong).samples)
-        let matching = [TrainingFeedback.close, .moderate, .far].map { FeedbackCue($0).samples }
+        let matching = [AnswerResult.close, .moderate, .far].map { FeedbackCue($0).samples }
         #expect(Set(matching.map(\.count)).count == 3)
     }
 
@@ -51,7 +51,7 @@ struct FeedbackCueTests {
           arguments: BoxAlert.allCases)
     func alerts(alert: BoxAlert) throws {
         let cue = FeedbackCue(alert)
-        for feedback in TrainingFeedback.allCases {
+        for feedback in AnswerResult.allCases {
             #expect(cue.duration > FeedbackCue(feedback).duration, "an alert is longer than \(feedback)")
         }
         #expect(BoxAlert.allCases.filter { $0 != alert }.allSatisfy { FeedbackCue($0).samples != cue.samples })
@@ -68,8 +68,8 @@ struct FeedbackCueTests {
     }
 
     @Test("at the default level a cue's loudest 10 ms are 20 dB below the note's RMS, whatever the instrument's level",
-          arguments: TrainingFeedback.allCases, [0.05, 0.2])
-    func level(feedback: TrainingFeedback, noteRMS: Double) {
+          arguments: AnswerResult.allCases, [0.05, 0.2])
+    func level(feedback: AnswerResult, noteRMS: Double) {
         let cue = FeedbackCue(feedback)
         let amplitude = cue.amplitude(level: FeedbackCue.defaultLevel, relativeToNoteRMS: noteRMS)
         let heard = cue.loudestRMS * amplitude.linearGain
@@ -78,7 +78,7 @@ struct FeedbackCueTests {
     }
 
     @Test("kept at 16 bits, every cue is its samples within half a step of 1/32767, its peak at full scale",
-          arguments: TrainingFeedback.allCases.map(FeedbackCue.Kind.answer) + BoxAlert.allCases.map(FeedbackCue.Kind.alert))
+          arguments: AnswerResult.allCases.map(FeedbackCue.Kind.answer) + BoxAlert.allCases.map(FeedbackCue.Kind.alert))
     func sixteenBits(kind: FeedbackCue.Kind) {
         let cue = FeedbackCue(kind: kind)
         let pcm16 = cue.pcm16

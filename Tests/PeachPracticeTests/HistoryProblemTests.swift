@@ -14,7 +14,7 @@ struct HistoryProblemTests {
         fixture.clock.advance(seconds: fixture.noteSeconds)
         fixture.box.historyRefused("locked by another program", keptInJournal: true)
         #expect(fixture.feedback.alerts == [.historyUnavailable])
-        let status = PracticeStatus(of: fixture.box, profile: StubDiscriminationProfile(), range: .standard, texts: .english)
+        let status = PracticeStatus(of: fixture.box, profile: StubCompareProfile(), range: .standard, texts: .english)
         #expect(status.error == "history busy: answers kept, saved later")
         try fixture.answer(correctly: true)
         #expect(fixture.box.isTraining)
@@ -22,14 +22,14 @@ struct HistoryProblemTests {
         fixture.box.historyRecovered()
         #expect(fixture.feedback.alerts == [.historyUnavailable, .historyRecovered])
         #expect(fixture.box.historyProblem == nil)
-        #expect(PracticeStatus(of: fixture.box, profile: StubDiscriminationProfile(), range: .standard, texts: .english).error?.contains("history") != true)
+        #expect(PracticeStatus(of: fixture.box, profile: StubCompareProfile(), range: .standard, texts: .english).error?.contains("history") != true)
     }
 
     @Test("answers that cannot be kept anywhere are shown as not saved")
     func notKept() {
         let fixture = PracticeBoxFixture()
         fixture.box.historyRefused("disk full", keptInJournal: false)
-        let line = PracticeStatus(of: fixture.box, profile: StubDiscriminationProfile(), range: .standard, texts: .english).line()
+        let line = PracticeStatus(of: fixture.box, profile: StubCompareProfile(), range: .standard, texts: .english).line()
         #expect(line.contains("NOT saved"))
     }
 

@@ -6,9 +6,9 @@ import Testing
 
 @MainActor
 final class RecordingFeedbackOutput: FeedbackOutput {
-    private(set) var given: [TrainingFeedback] = []
+    private(set) var given: [AnswerResult] = []
     private(set) var alerts: [BoxAlert] = []
-    func give(_ feedback: TrainingFeedback) { given.append(feedback) }
+    func give(_ feedback: AnswerResult) { given.append(feedback) }
     func alert(_ alert: BoxAlert) { alerts.append(alert) }
 }
 
@@ -18,8 +18,8 @@ struct PracticeBoxFixture {
     let box: PracticeBox
     let clock = ManualTrainingClock()
     let player: MockNotePlayer
-    let comparisons = RecordingComparisonObserver()
-    let matchings = RecordingPitchMatchingObserver()
+    let compareAnswers = RecordingCompareObserver()
+    let matchAnswers = RecordingMatchObserver()
     let feedback = RecordingFeedbackOutput()
     let memory: TransientModeMemory
     let interruptions = TrainingInterruptionCenter()
@@ -31,11 +31,11 @@ struct PracticeBoxFixture {
         player = MockNotePlayer(clock: clock)
         memory = TransientModeMemory(remembered)
         let announcer = FeedbackAnnouncer(outputs: [feedback])
-        let comparison = ComparisonSession(
-            notePlayer: player, profile: StubDiscriminationProfile(), observers: [comparisons, announcer],
+        let comparison = CompareTrainer(
+            notePlayer: player, profile: StubCompareProfile(), observers: [compareAnswers, announcer],
             settings: settings, clock: clock, gate: voice, interruptions: interruptions, random: SeededRandomGenerator(seed: 7))
-        let matching = PitchMatchingSession(
-            notePlayer: player, observers: [matchings, announcer], settings: settings, clock: clock,
+        let matching = MatchTrainer(
+            notePlayer: player, observers: [matchAnswers, announcer], settings: settings, clock: clock,
             gate: voice, interruptions: interruptions, random: SeededRandomGenerator(seed: 7))
         box = PracticeBox(comparison: comparison, matching: matching, interruptions: interruptions,
                           modeMemory: memory, modeOverride: modeOverride, alerts: announcer, announcer: voice, texts: .english,
@@ -47,8 +47,8 @@ struct PracticeBoxFixture {
     /// Answers the comparison now sounding its second note, rightly or wrongly, and moves on to the
     /// second note of the next one. Returns the comparison answered.
     @discardableResult
-    func answer(correctly: Bool) throws -> Comparison {
-        let comparison = try #require(box.comparison.currentComparison)
+    func answer(correctly: Bool) throws -> CompareExercise {
+        let comparison = try #require(box.comparison.currentExercise)
         box.handle(.answer(higher: comparison.isTargetHigher == correctly))
         clock.advance(seconds: 0.4 + noteSeconds)
         return comparison

@@ -65,7 +65,7 @@ struct PracticeBoxSpeechTests {
         #expect(fixture.box.activity == .training(.compare))
         fixture.clock.advance(seconds: 1.5)
         #expect(fixture.box.comparison.state == .playingNote1)
-        #expect(fixture.comparisons.completed.isEmpty)
+        #expect(fixture.compareAnswers.completed.isEmpty)
         expectNoNoteDuringSpeech()
     }
 
@@ -73,17 +73,17 @@ struct PracticeBoxSpeechTests {
     func reportBetweenExercises() throws {
         fixture.box.controllerConnected("keys")
         fixture.clock.advance(seconds: 1.5 + fixture.noteSeconds + 0.1)
-        let comparison = try #require(fixture.box.comparison.currentComparison)
+        let comparison = try #require(fixture.box.comparison.currentExercise)
         fixture.box.handle(.answer(higher: comparison.isTargetHigher))
         fixture.box.handle(.report)
         guard case .report(let report)? = prompts.last else { Issue.record("no report: \(prompts)"); return }
-        #expect(report.last == .comparison(correct: true, cents: comparison.centOffset.magnitude.rawValue))
+        #expect(report.last == .compare(correct: true, cents: comparison.centOffset.magnitude.rawValue))
         let notes = fixture.player.handles.count
         fixture.clock.advance(seconds: 1.4)
         #expect(fixture.player.handles.count == notes, "the next exercise started during the report")
         fixture.clock.advance(seconds: 0.2)
         #expect(fixture.player.handles.count == notes + 1)
-        #expect(fixture.comparisons.completed.count == 1)
+        #expect(fixture.compareAnswers.completed.count == 1)
         expectNoNoteDuringSpeech()
     }
 
@@ -91,11 +91,11 @@ struct PracticeBoxSpeechTests {
     func sameModeConfirmed() throws {
         fixture.box.controllerConnected("keys")
         fixture.clock.advance(seconds: 1.5 + fixture.noteSeconds + 0.1)
-        let comparison = try #require(fixture.box.comparison.currentComparison)
+        let comparison = try #require(fixture.box.comparison.currentExercise)
         fixture.box.handle(.answer(higher: comparison.isTargetHigher))
         fixture.box.handle(.start(.compare))
         #expect(prompts == [.mode(.compare), .mode(.compare)])
-        #expect(fixture.box.comparison.lastCompleted != nil, "the run was restarted")
+        #expect(fixture.box.comparison.lastAnswer != nil, "the run was restarted")
         fixture.clock.advance(seconds: 1.6)
         #expect(fixture.box.comparison.state == .playingNote1)
         expectNoNoteDuringSpeech()

@@ -22,8 +22,8 @@ struct PracticeBoxTests {
         let fixture = PracticeBoxFixture(remembered: mode)
         fixture.box.controllerConnected("nanoKEY2")
         #expect(fixture.box.activity == .training(mode))
-        #expect(fixture.box.comparison.isRunning == (mode.skill == .comparison))
-        #expect(fixture.box.matching.isRunning == (mode.skill == .matching))
+        #expect(fixture.box.comparison.isRunning == (mode.skill == .compare))
+        #expect(fixture.box.matching.isRunning == (mode.skill == .match))
     }
 
     @Test("--mode overrides the remembered mode and becomes the remembered one")
@@ -43,11 +43,11 @@ struct PracticeBoxTests {
         fixture.box.controllerDisconnected("keys")
         #expect(fixture.box.activity == .waitingForController)
         #expect(fixture.player.soundingNotes.isEmpty)
-        #expect(fixture.comparisons.completed.isEmpty)
+        #expect(fixture.compareAnswers.completed.isEmpty)
         #expect(fixture.box.lastInterruption == .controllerDisconnected(name: "keys"))
         fixture.clock.advance(seconds: 5)
         #expect(fixture.player.soundingNotes.isEmpty)
-        #expect(fixture.comparisons.completed.isEmpty)
+        #expect(fixture.compareAnswers.completed.isEmpty)
     }
 
     @Test("replugging starts training again")
@@ -90,7 +90,7 @@ struct PracticeBoxTests {
         fixture.clock.advance(seconds: fixture.noteSeconds)
         try fixture.answer(correctly: true)
         try fixture.answer(correctly: false)
-        #expect(fixture.comparisons.completed.map(\.isCorrect) == [true, false])
+        #expect(fixture.compareAnswers.completed.map(\.isCorrect) == [true, false])
         #expect(fixture.feedback.given == [.correct, .wrong])
     }
 
@@ -103,12 +103,12 @@ struct PracticeBoxTests {
         fixture.box.handle(.adjustTuning(controlValue: 0.37))
         fixture.box.handle(.adjustTuning(controlValue: 0.2))  // the wheel on its way back
         fixture.box.handle(.adjustTuning(controlValue: 0))
-        let challenge = try #require(fixture.box.matching.currentChallenge)
+        let exercise = try #require(fixture.box.matching.currentExercise)
         fixture.box.handle(.commitTuning(heldValue: 0.37))
-        let result = try #require(fixture.matchings.completed.first)
-        let expected = challenge.initialCentOffset.rawValue + 0.37 * 100
+        let result = try #require(fixture.matchAnswers.completed.first)
+        let expected = exercise.initialCentOffset.rawValue + 0.37 * 100
         #expect(abs(result.userCentError.rawValue - expected) < 1e-9)
-        #expect(fixture.feedback.given == [TrainingFeedback(result)])
+        #expect(fixture.feedback.given == [AnswerResult(result)])
     }
 
     @Test("a spring-back release before the tunable note sounds records nothing and starts no note")
@@ -119,7 +119,7 @@ struct PracticeBoxTests {
         fixture.clock.advance(seconds: fixture.noteSeconds)
         #expect(fixture.box.matching.state == .awaitingTuning)
         fixture.box.handle(.commitTuning(heldValue: 0.4))  // after it, before any touch
-        #expect(fixture.matchings.completed.isEmpty)
+        #expect(fixture.matchAnswers.completed.isEmpty)
         #expect(fixture.player.soundingNotes.isEmpty)
         #expect(fixture.box.matching.state == .awaitingTuning)
     }
@@ -132,7 +132,7 @@ struct PracticeBoxTests {
         fixture.box.handle(.start(.matchIntervals))
         #expect(fixture.box.activity == .training(.matchIntervals))
         #expect(!fixture.box.comparison.isRunning)
-        #expect(fixture.comparisons.completed.isEmpty)
+        #expect(fixture.compareAnswers.completed.isEmpty)
         #expect(fixture.player.soundingNotes.count == 1)  // only the new reference note
         #expect(fixture.memory.lastMode == .matchIntervals)
     }
@@ -141,9 +141,9 @@ struct PracticeBoxTests {
     func startSameMode() throws {
         let fixture = PracticeBoxFixture()
         fixture.box.controllerConnected("keys")
-        let comparison = try #require(fixture.box.comparison.currentComparison)
+        let comparison = try #require(fixture.box.comparison.currentExercise)
         fixture.box.handle(.start(.compare))
-        #expect(fixture.box.comparison.currentComparison == comparison)
+        #expect(fixture.box.comparison.currentExercise == comparison)
         #expect(fixture.player.handles.count == 1)
     }
 
@@ -184,7 +184,7 @@ struct PracticeBoxTests {
         fixture.box.shutDown()
         #expect(!fixture.box.isTraining)
         #expect(fixture.player.soundingNotes.isEmpty)
-        #expect(fixture.matchings.completed.isEmpty)
+        #expect(fixture.matchAnswers.completed.isEmpty)
     }
 
     @Test("actions for the skill that is not running are ignored")
@@ -193,7 +193,7 @@ struct PracticeBoxTests {
         fixture.box.controllerConnected("keys")
         fixture.box.handle(.adjustTuning(controlValue: 0.5))
         fixture.box.handle(.commitTuning(heldValue: 0.5))
-        #expect(fixture.matchings.completed.isEmpty)
+        #expect(fixture.matchAnswers.completed.isEmpty)
         #expect(fixture.box.activity == .training(.compare))
     }
 }

@@ -12,7 +12,7 @@ struct PracticeStatusTests {
         let fixture = PracticeBoxFixture()
         let estimate = ThresholdEstimate(overallCurve: CentsEstimate(value: 12.34, low: 10.1, high: 15.06), curve: [:],
                                          slope: 3, answerWeight: 300)
-        let line = PracticeStatus(of: fixture.box, profile: StubDiscriminationProfile(estimate: estimate), range: .standard, texts: .english).line()
+        let line = PracticeStatus(of: fixture.box, profile: StubCompareProfile(estimate: estimate), range: .standard, texts: .english).line()
         #expect(line.contains("waiting for a controller"))
         #expect(line.contains("75 % correct at 12.3 ct (10.1–15.1)"))
     }
@@ -23,7 +23,7 @@ struct PracticeStatusTests {
         fixture.box.controllerConnected("keys")
         fixture.clock.advance(seconds: fixture.noteSeconds)
         let first = try fixture.answer(correctly: true)
-        let status = PracticeStatus(of: fixture.box, profile: StubDiscriminationProfile(), range: .standard, texts: .english)
+        let status = PracticeStatus(of: fixture.box, profile: StubCompareProfile(), range: .standard, texts: .english)
         #expect(status.activity == "second note: higher or lower?")
         let size = Texts.english.numbers.cents(first.centOffset.magnitude.rawValue) + " ct"
         #expect(status.lastResult == "correct at \(size)")
@@ -39,7 +39,7 @@ struct PracticeStatusTests {
         fixture.box.controllerConnected("keys")
         fixture.clock.advance(seconds: fixture.noteSeconds)
         _ = try fixture.answer(correctly: true)
-        let status = PracticeStatus(of: fixture.box, profile: StubDiscriminationProfile(latest: .fitting), range: .standard,
+        let status = PracticeStatus(of: fixture.box, profile: StubCompareProfile(latest: .fitting), range: .standard,
                                     texts: .english)
         #expect(status.threshold == nil)
         #expect(!status.line().contains("not enough answers"))

@@ -12,7 +12,7 @@ struct SpokenTextTests {
     func reportEnglish() {
         let report = SpokenReport(mode: .compare, measurement: Self.threshold,
                                   trend: ProgressChange(earlier: 9.3, later: 6.2, fittedZ: -4, answersAgo: 750),
-                                  last: .comparison(correct: true, cents: 6.04))
+                                  last: .compare(correct: true, cents: 6.04))
         #expect(SpokenText.text(for: .report(report), in: .english) == """
             Hear and compare, single notes. Your threshold: 6.2 cents, between 5.0 and 7.6. \
             Improving: 3.1 cents lower than 750 answers ago. Last answer: right, at 6.0 cents.
@@ -24,7 +24,7 @@ struct SpokenTextTests {
     func reportGerman() {
         let report = SpokenReport(mode: .compareIntervals, measurement: Self.threshold,
                                   trend: ProgressChange(earlier: 6.0, later: 6.2, fittedZ: 0.5, answersAgo: 300),
-                                  last: .comparison(correct: false, cents: 0.456))
+                                  last: .compare(correct: false, cents: 0.456))
         #expect(SpokenText.text(for: .report(report), in: .german) == """
             Hören und vergleichen, Intervalle. Deine Schwelle: 6,2 Cent, zwischen 5,0 und 7,6. \
             Gleichbleibend. Letzte Antwort: falsch, bei 0,46 Cent.
@@ -52,7 +52,7 @@ struct SpokenTextTests {
     @Test("Tune & Match: the mean error with its interval, a declining trend and the last attempt's direction")
     func matching() {
         let report = SpokenReport(mode: .match, measurement: .measured(CentsEstimate(value: 4.1, low: 3.5, high: 4.8)),
-                                  trend: ProgressChange(earlier: 4.0, later: 5.5, z: 3.5), last: .matching(error: -2.3))
+                                  trend: ProgressChange(earlier: 4.0, later: 5.5, z: 3.5), last: .match(error: -2.3))
         #expect(SpokenText.text(for: .report(report), in: .english) == """
             Tune and match, single notes. Your mean error: 4.1 cents, between 3.5 and 4.8. \
             Declining: 1.5 cents higher. Last attempt: 2.3 cents flat.

@@ -17,8 +17,8 @@ struct BoxSystemTests {
     static var out: URL { URL(fileURLWithPath: ProcessInfo.processInfo.environment["PEACH_SYSTEM_TEST_OUT"] ?? ".") }
     static let rate = 48_000.0
 
-    private func history() throws -> TrainingDataStore {
-        try #require(try TrainingDataStore.open(DataLocation(directory: Self.out.appendingPathComponent("data")), create: false))
+    private func history() throws -> HistoryStore {
+        try #require(try HistoryStore.open(DataLocation(directory: Self.out.appendingPathComponent("data")), create: false))
     }
 
     /// Guest-clock marks from the script, in seconds after the recording started.
@@ -40,8 +40,8 @@ struct BoxSystemTests {
     }
 
     @Test("answers by keys and by wheel flicks are recorded, correct or wrong as given")
-    func comparisons() throws {
-        let records = try history().allComparisons().sorted { $0.timestamp < $1.timestamp }
+    func compareAnswers() throws {
+        let records = try history().allCompareAnswers().sorted { $0.timestamp < $1.timestamp }
         try #require(records.count == 4, "\(records)")
         // What the player answered: higher (key C5), lower (key C3), higher (flick up), lower (flick down).
         let answeredHigher = records.map { $0.isCorrect == ($0.centOffset.rawValue > 0) }
@@ -50,7 +50,7 @@ struct BoxSystemTests {
 
     @Test("the spring-back release records the value held before it, not the centre")
     func pitchMatching() throws {
-        let records = try history().allPitchMatchings()
+        let records = try history().allMatchAnswers()
         try #require(records.count == 1, "no record, or a partial one after the unplug: \(records)")
         let record = records[0]
         // Tuned to +3000, back to +2000 and held there, then the snap back: +2000 is what was held.
@@ -140,7 +140,7 @@ struct BoxSystemTests {
     @Test("the first comparison sounds at its two exact pitches")
     func firstComparisonPitches() throws {
         let samples = try recording()
-        let first = try #require(try history().allComparisons().min { $0.timestamp < $1.timestamp })
+        let first = try #require(try history().allCompareAnswers().min { $0.timestamp < $1.timestamp })
         let onset = try firstNoteOnset(samples)
         let reference = Pitch(note: first.referenceNote).frequency(referencePitch: .concert440).rawValue
         let target = first.referenceNote.pitch(at: first.interval, in: first.tuningSystem)!
@@ -163,7 +163,7 @@ struct BoxSystemTests {
         let milliseconds = Double(lastSound - sigterm) / Self.rate * 1000
         print("FIGURE: SIGTERM → silence: \(Int(milliseconds)) ms (guest clock vs recording, ±300 ms; emulated guest)")
         #expect(lastSound < sigterm + Int(1.0 * Self.rate), "still sounding \(Int(milliseconds)) ms after SIGTERM")
-        #expect(try history().allPitchMatchings().count == 1)
+        #expect(try history().allMatchAnswers().count == 1)
     }
 
     @Test("unplugging silences the tunable note within a moment, and replugging sounds again")

@@ -17,15 +17,15 @@ struct HistoryCommandsTests {
         deinit { try? FileManager.default.removeItem(at: directory) }
 
         func fill() throws {
-            let store = try #require(try TrainingDataStore.open(DataLocation(directory: directory)))
+            let store = try #require(try HistoryStore.open(DataLocation(directory: directory)))
             let base = Date().addingTimeInterval(-3600)
             for (i, (note, offset)) in [(60, 10.0), (60, 20.0), (62, 4.0), (67, -6.0)].enumerated() {
-                try store.save(ComparisonRecord(referenceNote: MIDINote(note), targetNote: MIDINote(note),
-                                                centOffset: Cents(offset), isCorrect: true, tuningSystem: .equalTemperament,
-                                                timestamp: base.addingTimeInterval(Double(i)))!)
+                try store.save(CompareAnswer(referenceNote: MIDINote(note), targetNote: MIDINote(note),
+                                             centOffset: Cents(offset), isCorrect: true, tuningSystem: .equalTemperament,
+                                             timestamp: base.addingTimeInterval(Double(i)))!)
             }
-            try store.save(PitchMatchingRecord(referenceNote: MIDINote(60), targetNote: MIDINote(67), initialCentOffset: 30,
-                                               userCentError: -8, tuningSystem: .justIntonation, timestamp: base)!)
+            try store.save(MatchAnswer(referenceNote: MIDINote(60), targetNote: MIDINote(67), initialCentOffset: 30,
+                                       userCentError: -8, tuningSystem: .justIntonation, timestamp: base)!)
         }
     }
 
@@ -105,11 +105,11 @@ struct HistoryCommandsTests {
         #expect(refused.status == 1)
         #expect(refused.output.contains("add --yes"))
         let location = DataLocation(directory: history.directory)
-        #expect(try TrainingDataStore.open(location)?.counts().comparisons == 4)
+        #expect(try HistoryStore.open(location)?.counts().compareAnswers == 4)
         let done = try BuiltProgram.run(["reset", "--yes", "--data-dir", history.directory.path])
         #expect(done.status == 0)
         #expect(done.output.contains("Deleted 4 comparisons and 1 pitch-matching attempt."))
-        let counts = try #require(try TrainingDataStore.open(location)?.counts())
-        #expect(counts.comparisons == 0 && counts.pitchMatchings == 0)
+        let counts = try #require(try HistoryStore.open(location)?.counts())
+        #expect(counts.compareAnswers == 0 && counts.matchAnswers == 0)
     }
 }

@@ -29,7 +29,7 @@ struct TransferCommandsTests {
     @Test("export → import into an empty history → export is byte-identical", .enabled(if: binaryAvailable))
     func roundTrip() throws {
         let first = History(), second = History()
-        let store = try #require(try TrainingDataStore.open(DataLocation(directory: first.directory)))
+        let store = try #require(try HistoryStore.open(DataLocation(directory: first.directory)))
         var random = SeededRandomGenerator(seed: 5)
         for i in 0..<200 {
             let reference = MIDINote(Int.random(in: 21...108, using: &random))
@@ -39,14 +39,14 @@ struct TransferCommandsTests {
             let time = Date(timeIntervalSince1970: 1_750_000_000 + Double(i) * 1.337)
             let tuning: TuningSystem = Bool.random(using: &random) ? .justIntonation : .equalTemperament
             if i % 3 == 0 {
-                try store.save(PitchMatchingRecord(referenceNote: reference, targetNote: target,
-                                                   initialCentOffset: Cents(Double.random(in: -100...100, using: &random)),
-                                                   userCentError: Cents(Double.random(in: -40...40, using: &random)),
-                                                   tuningSystem: tuning, timestamp: time)!)
+                try store.save(MatchAnswer(referenceNote: reference, targetNote: target,
+                                           initialCentOffset: Cents(Double.random(in: -100...100, using: &random)),
+                                           userCentError: Cents(Double.random(in: -40...40, using: &random)),
+                                           tuningSystem: tuning, timestamp: time)!)
             } else {
-                try store.save(ComparisonRecord(referenceNote: reference, targetNote: target,
-                                                centOffset: Cents(Double.random(in: -100...100, using: &random)),
-                                                isCorrect: Bool.random(using: &random), tuningSystem: tuning, timestamp: time)!)
+                try store.save(CompareAnswer(referenceNote: reference, targetNote: target,
+                                             centOffset: Cents(Double.random(in: -100...100, using: &random)),
+                                             isCorrect: Bool.random(using: &random), tuningSystem: tuning, timestamp: time)!)
             }
         }
         let exported = try Self.run(["export", "--data-dir", first.directory.path])
@@ -76,12 +76,12 @@ struct TransferCommandsTests {
         let again = try Self.run(["import", file.path, "--data-dir", history.directory.path])
         #expect(again.output.contains("Imported 0 comparisons and 0 pitch-matching attempts"))
         #expect(again.output.contains("Skipped 2 already stored"))
-        let stored = try #require(try TrainingDataStore.open(DataLocation(directory: history.directory)))
-        let comparison = try #require(try stored.allComparisons().first)
+        let stored = try #require(try HistoryStore.open(DataLocation(directory: history.directory)))
+        let comparison = try #require(try stored.allCompareAnswers().first)
         #expect(comparison.interval == DirectedInterval(.perfectFifth, .up))
         #expect(comparison.tuningSystem == .justIntonation)
         #expect(comparison.centOffset == -12.5 && !comparison.isCorrect)
-        #expect(try stored.allPitchMatchings().first?.userCentError == -4)
+        #expect(try stored.allMatchAnswers().first?.userCentError == -4)
     }
 
     @Test("a malformed file is refused with every bad line and changes nothing", .enabled(if: binaryAvailable))
@@ -100,8 +100,8 @@ struct TransferCommandsTests {
         #expect(result.output.contains("nothing changed"))
         #expect(result.output.contains("line 4:") && result.output.contains("130"))
         #expect(result.output.contains("line 5:") && result.output.contains("pitchFoo"))
-        let counts = try #require(try TrainingDataStore.open(DataLocation(directory: history.directory))?.counts())
-        #expect(counts.comparisons == 4 && counts.pitchMatchings == 1)
+        let counts = try #require(try HistoryStore.open(DataLocation(directory: history.directory))?.counts())
+        #expect(counts.compareAnswers == 4 && counts.matchAnswers == 1)
         #expect(try Data(contentsOf: history.directory.appendingPathComponent("peach.sqlite")) == before)
     }
 
@@ -116,8 +116,8 @@ struct TransferCommandsTests {
         let result = try Self.run(["import", file.path, "--replace", "--data-dir", history.directory.path])
         #expect(result.status == 1)
         #expect(result.output.contains("peach reset"))
-        let counts = try #require(try TrainingDataStore.open(DataLocation(directory: history.directory))?.counts())
-        #expect(counts.comparisons == 4 && counts.pitchMatchings == 1)
+        let counts = try #require(try HistoryStore.open(DataLocation(directory: history.directory))?.counts())
+        #expect(counts.compareAnswers == 4 && counts.matchAnswers == 1)
     }
 
     @Test("import of a missing file says so", .enabled(if: binaryAvailable))

@@ -16,14 +16,14 @@ import Testing
         return path
     }
 
-    func measured() -> KeyCalibration {
-        var cents: [Double?] = KeyCalibration.keys.map { Double($0 - 64) * 0.0137 }
+    func measured() -> NoteCalibration {
+        var cents: [Double?] = NoteCalibration.keys.map { Double($0 - 64) * 0.0137 }
         cents[3] = nil
-        return KeyCalibration(cents: cents, unstableKeys: [30, 31])
+        return NoteCalibration(cents: cents, unstableKeys: [30, 31])
     }
 
     /// Stores `calibration`, then edits the stored file's JSON object, as a person with an editor could.
-    func stored(_ calibration: KeyCalibration, edit: (inout [String: Any]) -> Void = { _ in }) throws -> (CalibrationCache, String) {
+    func stored(_ calibration: NoteCalibration, edit: (inout [String: Any]) -> Void = { _ in }) throws -> (CalibrationCache, String) {
         let cache = CalibrationCache(directory: directory.appendingPathComponent("cache"))
         let path = try soundFont()
         try cache.store(calibration, soundFont: path, preset: preset)

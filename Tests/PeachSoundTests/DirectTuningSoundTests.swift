@@ -94,7 +94,7 @@ struct DirectTuningSoundTests {
         try engine.stopAll()
         sink.render(seconds: 0.05)
         var handles: [any PlaybackHandle] = []
-        for _ in 0..<SoundEngine.defaultVoiceCount {
+        for _ in 0..<SoundEngine.defaultSlotCount {
             handles.append(try engine.play(frequency: Self.a4, velocity: .standard, amplitude: .nominal))
         }
         sink.render(seconds: 0.1)

@@ -9,7 +9,7 @@ import PeachDomain
 enum EngineTestSupport {
     nonisolated static let fluidR3 = "/usr/share/sounds/sf2/FluidR3_GM.sf2"
     nonisolated static let timGM = "/usr/share/sounds/sf2/TimGM6mb.sf2"
-    static let rate = VoiceRenderer.sampleRate
+    static let rate = NoteSlotRenderer.sampleRate
 
     static var peachSoundFont: String {
         (try? SoundFontLocator(executable: URL(fileURLWithPath: CommandLine.arguments[0])).locate()) ?? "SoundFonts/peach.sf2"
@@ -18,9 +18,9 @@ enum EngineTestSupport {
     static let cache = CalibrationCache(directory: FileManager.default.temporaryDirectory
         .appendingPathComponent("peach-sound-tests-\(ProcessInfo.processInfo.processIdentifier)"))
 
-    private static var calibrations: [String: KeyCalibration] = [:]
+    private static var calibrations: [String: NoteCalibration] = [:]
 
-    static func calibration(_ path: String, _ preset: SoundFontPreset) throws -> KeyCalibration {
+    static func calibration(_ path: String, _ preset: SoundFontPreset) throws -> NoteCalibration {
         let key = "\(path) \(preset)"
         if let known = calibrations[key] { return known }
         let measured = try cache.calibration(soundFont: path, preset: preset).calibration
@@ -53,7 +53,7 @@ enum EngineTestSupport {
     /// On another thread, as the input and audio threads do while the main actor is busy (it waits
     /// here): `move`, then `frames` frames rendered. Nil when that thread did not finish in a minute
     /// (it waited for the main actor).
-    static func renderOnAnotherThread(_ renderer: VoiceRenderer, frames: Int, after move: @escaping @Sendable () -> Void)
+    static func renderOnAnotherThread(_ renderer: NoteSlotRenderer, frames: Int, after move: @escaping @Sendable () -> Void)
         -> [Float]? {
         let measured = RenderedSamples()
         let done = DispatchSemaphore(value: 0)

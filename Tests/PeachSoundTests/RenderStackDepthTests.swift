@@ -13,9 +13,9 @@ struct RenderStackDepthTests {
 
     /// What the thread runs and what it found, passed through pthread's one pointer.
     final class Job: @unchecked Sendable {
-        let renderer: VoiceRenderer
+        let renderer: NoteSlotRenderer
         let frames: Int
-        init(renderer: VoiceRenderer, frames: Int) { (self.renderer, self.frames) = (renderer, frames) }
+        init(renderer: NoteSlotRenderer, frames: Int) { (self.renderer, self.frames) = (renderer, frames) }
     }
 
     /// Bytes of `stackSize` that `job` wrote into, found as the lowest byte no longer the paint.

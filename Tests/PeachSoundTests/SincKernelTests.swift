@@ -9,7 +9,7 @@ struct SincKernelTests {
     /// over every fraction, relative to its amplitude, in dB.
     static func errorDB(frequency: Double, loop: SincKernel.Loop? = nil) -> Double {
         let count = 8192
-        let omega = 2 * Double.pi * frequency / VoiceRenderer.sampleRate
+        let omega = 2 * Double.pi * frequency / NoteSlotRenderer.sampleRate
         let source = UnsafeMutablePointer<Float>.allocate(capacity: count)
         defer { source.deallocate() }
         for n in 0..<count { source[n] = Float(sin(omega * Double(n))) }
@@ -45,7 +45,7 @@ struct SincKernelTests {
         let portable = UnsafeMutablePointer<Float>.allocate(capacity: frames)
         let wide = UnsafeMutablePointer<Float>.allocate(capacity: frames)
         defer { source.deallocate(); portable.deallocate(); wide.deallocate() }
-        for n in 0..<count { source[n] = Float(sin(2 * Double.pi * frequency / VoiceRenderer.sampleRate * Double(n))) }
+        for n in 0..<count { source[n] = Float(sin(2 * Double.pi * frequency / NoteSlotRenderer.sampleRate * Double(n))) }
         for (loop, output) in [(SincKernel.Loop.portable, portable), (.wide, wide)]
         where SincKernel.Loop.supported.contains(loop) {
             var index = 20, fraction = 0.1

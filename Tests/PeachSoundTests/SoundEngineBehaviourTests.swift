@@ -92,7 +92,7 @@ struct SoundEngineBehaviourTests {
         sink.render(seconds: 0.5)
         // Every slot is free again; fill them all so the old slot is reused.
         var notes: [SoundEngineNote] = []
-        for i in 0..<SoundEngine.defaultVoiceCount {
+        for i in 0..<SoundEngine.defaultSlotCount {
             notes.append(try engine.play(frequency: Support.frequency(40 + 7 * i), velocity: .standard, amplitude: -18)
                 as! SoundEngineNote)
         }

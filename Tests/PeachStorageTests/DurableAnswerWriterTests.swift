@@ -26,16 +26,16 @@ struct DurableAnswerWriterTests {
     let directory = TemporaryDirectory()
     let clock = ManualTrainingClock()
 
-    func openStore() throws -> TrainingDataStore {
-        try #require(try TrainingDataStore.open(directory.location, busyTimeout: 0.05))
+    func openStore() throws -> HistoryStore {
+        try #require(try HistoryStore.open(directory.location, busyTimeout: 0.05))
     }
 
-    static func answer(_ i: Int) -> TrainingRecord {
-        .comparison(SampleRecords.comparison(60, 60 + i % 12, offset: Double(i) + 0.25, at: 1_800_000_000 + Double(i)))
+    static func answer(_ i: Int) -> Answer {
+        .compare(SampleRecords.comparison(60, 60 + i % 12, offset: Double(i) + 0.25, at: 1_800_000_000 + Double(i)))
     }
 
     /// The writer, with every event it reports collected in `log`.
-    func writer(_ store: TrainingDataStore, journal: AnswerJournal?, log: EventLog) -> DurableAnswerWriter {
+    func writer(_ store: HistoryStore, journal: AnswerJournal?, log: EventLog) -> DurableAnswerWriter {
         let writer = DurableAnswerWriter(store: store, journal: journal, clock: clock)
         writer.onEvent = { log.events.append($0) }
         return writer
@@ -69,7 +69,7 @@ struct DurableAnswerWriterTests {
         #expect(writer.waiting.isEmpty)
         #expect(!FileManager.default.fileExists(atPath: journal.url.path), "the journal is removed once written")
         writer.record(Self.answer(6))
-        let stored = try store.allComparisons().map(TrainingRecord.comparison)
+        let stored = try store.allCompareAnswers().map(Answer.compare)
         #expect(stored == (0...6).map(Self.answer), "each answer exactly once, in order")
         #expect(log.events.count == 2)
     }
@@ -92,11 +92,11 @@ struct DurableAnswerWriterTests {
         let log = EventLog()
         let writer = writer(store, journal: journal, log: log)
         writer.replayJournal()
-        #expect(try store.allComparisons().map(TrainingRecord.comparison) == (1...3).map(Self.answer))
+        #expect(try store.allCompareAnswers().map(Answer.compare) == (1...3).map(Self.answer))
         #expect(!FileManager.default.fileExists(atPath: journal.url.path))
         #expect(log.events.isEmpty)
         writer.replayJournal()
-        #expect(try store.counts().comparisons == 3)
+        #expect(try store.counts().compareAnswers == 3)
     }
 
     @Test("a journal that cannot be replayed at start (history locked) is kept and written when the lock goes")
@@ -113,7 +113,7 @@ struct DurableAnswerWriterTests {
         writer.record(Self.answer(3))
         try holder.release()
         await writer.retry()
-        #expect(try store.allComparisons().map(TrainingRecord.comparison) == (0...3).map(Self.answer))
+        #expect(try store.allCompareAnswers().map(Answer.compare) == (0...3).map(Self.answer))
         #expect(try journal.pending().records.isEmpty)
     }
 
@@ -134,7 +134,7 @@ struct DurableAnswerWriterTests {
         #expect(log.events.count == 1, "told once, not per answer")
         try holder.release()
         await writer.retry()
-        #expect(try store.counts().comparisons == 2)
+        #expect(try store.counts().compareAnswers == 2)
         #expect(log.events.last == .recovered(written: 2))
         #expect(FileManager.default.fileExists(atPath: directory.url.path), "clearing never removes what is not a journal")
     }
@@ -154,11 +154,11 @@ struct DurableAnswerWriterTests {
 
     @Test("a store told to wait briefly for locks refuses within that time, not the default 2 s")
     func shortWait() throws {
-        let store = try #require(try TrainingDataStore.open(directory.location))
+        let store = try #require(try HistoryStore.open(directory.location))
         store.waitForLocks(upTo: 0.1)
         let holder = try LockHolder(directory.databasePath)
         let started = ContinuousClock.now
-        #expect(throws: StoreError.locked(path: directory.databasePath)) {
+        #expect(throws: HistoryError.locked(path: directory.databasePath)) {
             try store.save([Self.answer(0)], skippingStored: false)
         }
         #expect(ContinuousClock.now - started < .seconds(1))
@@ -185,7 +185,7 @@ struct DurableAnswerWriterTests {
         #expect(try journal.pending().records == [Self.answer(0)])
         try holder.release()
         writer.finish()
-        #expect(try store.counts().comparisons == 1)
+        #expect(try store.counts().compareAnswers == 1)
         #expect(try journal.pending().records.isEmpty)
     }
 }

@@ -9,14 +9,14 @@ struct IntegrityStampTests {
     /// A history with some answers, closed cleanly when `cleanly` (else dropped, as a crash leaves it).
     static func history(cleanly: Bool, answers: Int = 200) throws -> TemporaryDirectory {
         let directory = TemporaryDirectory()
-        let store = try #require(try TrainingDataStore.open(directory.location))
+        let store = try #require(try HistoryStore.open(directory.location))
         for i in 0..<answers { try store.save(SampleRecords.comparison(60, 60, offset: Double(i + 1), at: Double(i))) }
         if cleanly { try store.close() }
         return directory
     }
 
-    static func reopen(_ directory: TemporaryDirectory) throws -> TrainingDataStore {
-        try #require(try TrainingDataStore.open(directory.location))
+    static func reopen(_ directory: TemporaryDirectory) throws -> HistoryStore {
+        try #require(try HistoryStore.open(directory.location))
     }
 
     @Test("after a clean close, the next open does not read every page, and reads the history")
@@ -24,7 +24,7 @@ struct IntegrityStampTests {
         let directory = try Self.history(cleanly: true)
         let store = try Self.reopen(directory)
         #expect(!store.integrityChecked)
-        #expect(try store.allComparisons().count == 200)
+        #expect(try store.allCompareAnswers().count == 200)
     }
 
     @Test("an open that was not closed (a crash) leaves no stamp: the next open checks")
@@ -45,7 +45,7 @@ struct IntegrityStampTests {
         try first.close()
         let second = try Self.reopen(directory)
         #expect(!second.integrityChecked)
-        #expect(try second.allComparisons().count == 201)
+        #expect(try second.allCompareAnswers().count == 201)
     }
 
     @Test("a file changed after the clean close (copied back, touched) is checked")
@@ -66,6 +66,6 @@ struct IntegrityStampTests {
             bytes.replaceSubrange(offset + 100..<offset + 700, with: Data(repeating: 0xFF, count: 600))
         }
         try bytes.write(to: url)
-        #expect(throws: StoreError.self) { _ = try TrainingDataStore.open(directory.location) }
+        #expect(throws: HistoryError.self) { _ = try HistoryStore.open(directory.location) }
     }
 }

@@ -9,37 +9,37 @@ import Testing
 @Suite("Profile checkpoint at start")
 struct ProfileCheckpointTests {
     /// The profile's state from every stored answer, read one at a time in the store's order.
-    static func whole(_ store: TrainingDataStore) throws -> Data {
+    static func whole(_ store: HistoryStore) throws -> Data {
         var answers = ProfileAnswers()
         try store.forEachAnswer(comparison: { answers.add($0) }, pitchMatching: { answers.add($0) })
         return try answers.saved()
     }
 
     /// A start, checked against the whole history; returns how it went.
-    static func start(_ store: TrainingDataStore) throws -> StartingProfile {
+    static func start(_ store: HistoryStore) throws -> StartingProfile {
         let start = try store.startingProfile()
         #expect(try start.answers.saved() == whole(store))
         return start
     }
 
     /// Random answers of both kinds from `second` on; some share a time, within and across kinds.
-    static func randomAnswers(_ count: Int, from second: Double, _ random: inout SeededRandomGenerator) -> [TrainingRecord] {
+    static func randomAnswers(_ count: Int, from second: Double, _ random: inout SeededRandomGenerator) -> [Answer] {
         (0..<count).map { index in
             let time = second + Double(index / 2)
             let note = Int.random(in: 48...72, using: &random)
             let target = note + [0, 7, -3][Int.random(in: 0...2, using: &random)]
             let cents = Double.random(in: 0.5...80, using: &random)
             if Bool.random(using: &random) {
-                return .pitchMatching(SampleRecords.matching(note, target, initial: cents,
-                                                             error: Double.random(in: -25...25, using: &random), at: time))
+                return .match(SampleRecords.matching(note, target, initial: cents,
+                                                     error: Double.random(in: -25...25, using: &random), at: time))
             }
-            return .comparison(SampleRecords.comparison(note, target, offset: cents, correct: Bool.random(using: &random),
-                                                        at: time))
+            return .compare(SampleRecords.comparison(note, target, offset: cents, correct: Bool.random(using: &random),
+                                                     at: time))
         }
     }
 
-    static func filled(_ directory: TemporaryDirectory, count: Int = 600, seed: UInt64 = 1) throws -> TrainingDataStore {
-        let store = try #require(try TrainingDataStore.open(directory.location))
+    static func filled(_ directory: TemporaryDirectory, count: Int = 600, seed: UInt64 = 1) throws -> HistoryStore {
+        let store = try #require(try HistoryStore.open(directory.location))
         var random = SeededRandomGenerator(seed: seed)
         try store.save(randomAnswers(count, from: 1_700_000_000, &random), skippingStored: false)
         return store
@@ -56,8 +56,8 @@ struct ProfileCheckpointTests {
             let given = Self.randomAnswers(50 * run, from: 1_700_100_000 + Double(run) * 1_000, &random)
             for record in given {
                 switch record {
-                case .comparison(let answer): try store.save(answer)
-                case .pitchMatching(let answer): try store.save(answer)
+                case .compare(let answer): try store.save(answer)
+                case .match(let answer): try store.save(answer)
                 }
             }
             let start = try Self.start(store)
@@ -72,7 +72,7 @@ struct ProfileCheckpointTests {
         let directory = TemporaryDirectory()
         let store = try Self.filled(directory, count: 40)
         _ = try Self.start(store)
-        let last = try #require(try store.allComparisons().last)
+        let last = try #require(try store.allCompareAnswers().last)
         try store.save(SampleRecords.comparison(60, 60, offset: 9, at: last.timestamp.timeIntervalSince1970))
         let start = try Self.start(store)
         #expect(start.continuedFromCheckpoint && start.rowsRead == 1)
@@ -84,7 +84,7 @@ struct ProfileCheckpointTests {
         let store = try Self.filled(directory)
         _ = try Self.start(store)
         let older = SampleRecords.comparison(50, 57, offset: 4, correct: false, at: 1_600_000_000)
-        _ = try store.importRecords(comparisons: [older], pitchMatchings: [], mode: .merge)
+        _ = try store.importRecords(compareAnswers: [older], matchAnswers: [], mode: .merge)
         let start = try Self.start(store)
         #expect(!start.continuedFromCheckpoint && start.rowsRead == 601)
     }
@@ -95,7 +95,7 @@ struct ProfileCheckpointTests {
         let store = try Self.filled(directory)
         _ = try Self.start(store)
         let older = SampleRecords.matching(60, 60, initial: 20, error: 3, at: 1_650_000_000)
-        try store.save([.pitchMatching(older)], skippingStored: true)
+        try store.save([.match(older)], skippingStored: true)
         let start = try Self.start(store)
         #expect(!start.continuedFromCheckpoint && start.rowsRead == 601)
     }
@@ -178,7 +178,7 @@ struct ProfileCheckpointTests {
         let store = try Self.filled(directory)
         _ = try Self.start(store)
         try store.close()
-        let reopened = try #require(try TrainingDataStore.open(directory.location))
+        let reopened = try #require(try HistoryStore.open(directory.location))
         let start = try Self.start(reopened)
         #expect(start.continuedFromCheckpoint && start.rowsRead == 0)
     }

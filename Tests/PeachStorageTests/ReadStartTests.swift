@@ -70,9 +70,9 @@ struct ReadStartTests {
 
     @Test("a writer's moment that never passed is said as such, not as a read-only or locked history")
     func saidAsBeingWritten() {
-        let error = TrainingDataStore.storeError(DatabaseError(resultCode: .SQLITE_READONLY_RECOVERY), path: "/data/peach.sqlite")
+        let error = HistoryStore.storeError(DatabaseError(resultCode: .SQLITE_READONLY_RECOVERY), path: "/data/peach.sqlite")
         #expect(error == .beingWritten(path: "/data/peach.sqlite"))
         #expect(error.description.hasPrefix("/data/peach.sqlite was being written"), "\(error)")
-        #expect(TrainingDataStore.storeError(DatabaseError(resultCode: .SQLITE_READONLY), path: "/p") == .readOnlyLocation(path: "/p"))
+        #expect(HistoryStore.storeError(DatabaseError(resultCode: .SQLITE_READONLY), path: "/p") == .readOnlyLocation(path: "/p"))
     }
 }

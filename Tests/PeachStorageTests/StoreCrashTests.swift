@@ -9,7 +9,7 @@ import Glibc
 
 /// Durability: a writer killed with SIGKILL at random moments never loses an acknowledged answer
 /// and never leaves a damaged file.
-@Suite("Training data store survives kill -9")
+@Suite("History store survives kill -9")
 struct StoreCrashTests {
     static var writer: URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("peach-crash-writer")
@@ -56,10 +56,10 @@ struct StoreCrashTests {
             acknowledged += numbers
             next = (numbers.last ?? next) + 2   // skips the one that may have been committed unacknowledged
         }
-        let store = try #require(try TrainingDataStore.open(directory.location))
+        let store = try #require(try HistoryStore.open(directory.location))
         #expect(try store.integrityCheck() == ["ok"])
-        let stored = Set(try store.allComparisons().map { Int($0.centOffset.rawValue) }
-                         + store.allPitchMatchings().map { Int($0.userCentError.rawValue) })
+        let stored = Set(try store.allCompareAnswers().map { Int($0.centOffset.rawValue) }
+                         + store.allMatchAnswers().map { Int($0.userCentError.rawValue) })
         let missing = Set(acknowledged).subtracting(stored)
         #expect(missing.isEmpty, "acknowledged but lost: \(missing.sorted().prefix(10))")
         #expect(acknowledged.count >= 30)

@@ -10,8 +10,8 @@ struct StoreImportTests {
         SampleRecords.comparison(62, 69, offset: -3, at: 2000),
     ]
 
-    static func storeWithHistory(_ directory: TemporaryDirectory) throws -> TrainingDataStore {
-        let store = try #require(try TrainingDataStore.open(directory.location))
+    static func storeWithHistory(_ directory: TemporaryDirectory) throws -> HistoryStore {
+        let store = try #require(try HistoryStore.open(directory.location))
         for record in existing { try store.save(record) }
         try store.save(SampleRecords.matching(60, 60, initial: 10, error: 2, at: 1000))
         return store
@@ -22,28 +22,28 @@ struct StoreImportTests {
         let directory = TemporaryDirectory()
         let store = try Self.storeWithHistory(directory)
         let summary = try store.importRecords(
-            comparisons: [
+            compareAnswers: [
                 SampleRecords.comparison(60, 60, offset: 7, at: 1000.9),   // same second, notes, type: duplicate
                 SampleRecords.comparison(60, 60, offset: 5, at: 1001),     // next second: new
                 SampleRecords.comparison(62, 62, offset: -3, at: 2000),    // other target: new
             ],
-            pitchMatchings: [
+            matchAnswers: [
                 SampleRecords.matching(60, 60, initial: 10, error: 2, at: 1000.5), // duplicate
                 SampleRecords.matching(62, 69, initial: 10, error: 2, at: 2000),   // same key as a comparison, other type: new
             ],
             mode: .merge)
-        #expect(summary == ImportSummary(comparisonsAdded: 2, pitchMatchingsAdded: 1, duplicatesSkipped: 2))
+        #expect(summary == ImportSummary(compareAnswersAdded: 2, matchAnswersAdded: 1, duplicatesSkipped: 2))
         let counts = try store.counts()
-        #expect(counts.comparisons == 4 && counts.pitchMatchings == 2)
+        #expect(counts.compareAnswers == 4 && counts.matchAnswers == 2)
     }
 
     @Test("merge also drops duplicates within the imported file")
     func mergeWithinImport() throws {
         let directory = TemporaryDirectory()
-        let store = try #require(try TrainingDataStore.open(directory.location))
+        let store = try #require(try HistoryStore.open(directory.location))
         let record = SampleRecords.comparison(50, 50, offset: 1, at: 5)
-        let summary = try store.importRecords(comparisons: [record, record], pitchMatchings: [], mode: .merge)
-        #expect(summary.comparisonsAdded == 1 && summary.duplicatesSkipped == 1)
+        let summary = try store.importRecords(compareAnswers: [record, record], matchAnswers: [], mode: .merge)
+        #expect(summary.compareAnswersAdded == 1 && summary.duplicatesSkipped == 1)
     }
 
     @Test("replace leaves exactly the imported answers")
@@ -51,10 +51,10 @@ struct StoreImportTests {
         let directory = TemporaryDirectory()
         let store = try Self.storeWithHistory(directory)
         let incoming = [SampleRecords.comparison(70, 70, offset: 9, at: 3000)]
-        let summary = try store.importRecords(comparisons: incoming, pitchMatchings: [], mode: .replace)
-        #expect(summary == ImportSummary(comparisonsAdded: 1, pitchMatchingsAdded: 0, duplicatesSkipped: 0))
-        #expect(try store.allComparisons().map(\.referenceNote) == [MIDINote(70)])
-        #expect(try store.allPitchMatchings().isEmpty)
+        let summary = try store.importRecords(compareAnswers: incoming, matchAnswers: [], mode: .replace)
+        #expect(summary == ImportSummary(compareAnswersAdded: 1, matchAnswersAdded: 0, duplicatesSkipped: 0))
+        #expect(try store.allCompareAnswers().map(\.referenceNote) == [MIDINote(70)])
+        #expect(try store.allMatchAnswers().isEmpty)
     }
 
     @Test("an import that fails part-way changes nothing")
@@ -63,11 +63,11 @@ struct StoreImportTests {
         let store = try Self.storeWithHistory(directory)
         // A non-finite offset passes Swift but not SQLite's NOT NULL (NaN is stored as NULL).
         let poisoned = SampleRecords.comparison(71, 71, offset: .nan, at: 4000)
-        #expect(throws: StoreError.self) {
-            try store.importRecords(comparisons: [SampleRecords.comparison(70, 70, offset: 9, at: 3000), poisoned],
-                                    pitchMatchings: [], mode: .replace)
+        #expect(throws: HistoryError.self) {
+            try store.importRecords(compareAnswers: [SampleRecords.comparison(70, 70, offset: 9, at: 3000), poisoned],
+                                    matchAnswers: [], mode: .replace)
         }
         let counts = try store.counts()
-        #expect(counts.comparisons == 2 && counts.pitchMatchings == 1)
+        #expect(counts.compareAnswers == 2 && counts.matchAnswers == 1)
     }
 }

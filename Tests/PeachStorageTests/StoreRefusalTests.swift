@@ -5,16 +5,16 @@ import Testing
 @testable import PeachStorage
 
 /// A history Peach cannot use is refused with a message, and the file is left exactly as it was.
-@Suite("Training data store refuses what it must not touch")
+@Suite("History store refuses what it must not touch")
 struct StoreRefusalTests {
     static func contents(_ path: String) -> Data? { FileManager.default.contents(atPath: path) }
 
     /// Opens the store at `directory` expecting `expected`, and checks that the file did not change.
-    static func expectRefusal(_ directory: TemporaryDirectory, matches expected: (StoreError) -> Bool,
+    static func expectRefusal(_ directory: TemporaryDirectory, matches expected: (HistoryError) -> Bool,
                               sourceLocation: SourceLocation = #_sourceLocation) {
         let before = contents(directory.databasePath)
         do {
-            _ = try TrainingDataStore.open(directory.location)
+            _ = try HistoryStore.open(directory.location)
             Issue.record("the store opened a file it must refuse", sourceLocation: sourceLocation)
         } catch {
             #expect(expected(error), "unexpected error: \(error)", sourceLocation: sourceLocation)
@@ -42,7 +42,7 @@ struct StoreRefusalTests {
     @Test("a database written by a newer Peach")
     func newer() throws {
         let directory = TemporaryDirectory()
-        _ = try TrainingDataStore.open(directory.location)
+        _ = try HistoryStore.open(directory.location)
         let queue = try DatabaseQueue(path: directory.databasePath)
         try queue.write { try $0.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES ('v2-from-the-future')") }
         try queue.close()
@@ -55,7 +55,7 @@ struct StoreRefusalTests {
     func corrupt() throws {
         let directory = TemporaryDirectory()
         do {
-            let store = try #require(try TrainingDataStore.open(directory.location))
+            let store = try #require(try HistoryStore.open(directory.location))
             for i in 0..<2000 {
                 try store.save(SampleRecords.comparison(60, 60, offset: Double(i), at: Double(i)))
             }
@@ -81,7 +81,7 @@ struct StoreRefusalTests {
     @Test("a database another program holds locked")
     func locked() throws {
         let directory = TemporaryDirectory()
-        _ = try TrainingDataStore.open(directory.location)
+        _ = try HistoryStore.open(directory.location)
         var configuration = Configuration()
         configuration.allowsUnsafeTransactions = true
         let holder = try DatabaseQueue(path: directory.databasePath, configuration: configuration)
@@ -95,9 +95,9 @@ struct StoreRefusalTests {
 
     @Test("messages say what is wrong and what to do")
     func messages() {
-        #expect(StoreError.newerVersion(path: "/d/peach.sqlite", unknownMigrations: ["v9"]).description.contains("Update Peach"))
-        #expect(StoreError.locked(path: "/d/peach.sqlite").description.contains("another program"))
-        #expect(StoreError.notPeachDatabase(path: "/x.sqlite").description.contains("another program"))
-        #expect(StoreError.corrupt(path: "/d/p", details: "page 3").description.contains(".recover"))
+        #expect(HistoryError.newerVersion(path: "/d/peach.sqlite", unknownMigrations: ["v9"]).description.contains("Update Peach"))
+        #expect(HistoryError.locked(path: "/d/peach.sqlite").description.contains("another program"))
+        #expect(HistoryError.notPeachDatabase(path: "/x.sqlite").description.contains("another program"))
+        #expect(HistoryError.corrupt(path: "/d/p", details: "page 3").description.contains(".recover"))
     }
 }

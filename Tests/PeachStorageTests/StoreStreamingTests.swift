@@ -6,11 +6,11 @@ import Testing
 
 /// Reading the history a record at a time (the dashboard, `peach profile`, `peach export`) and the
 /// read-only connection `peach web` uses.
-@Suite("Training data store: streaming and read-only")
+@Suite("History store: streaming and read-only")
 struct StoreStreamingTests {
     /// Both kinds, stored out of time order, some in the same millisecond across kinds.
-    static func filled(_ directory: TemporaryDirectory) throws -> TrainingDataStore {
-        let store = try #require(try TrainingDataStore.open(directory.location))
+    static func filled(_ directory: TemporaryDirectory) throws -> HistoryStore {
+        let store = try #require(try HistoryStore.open(directory.location))
         for index in 0..<300 {
             let seconds = 1_700_000_000 + Double((index * 37) % 300) + (index % 4 == 0 ? 0.0004 : 0)
             if index % 3 == 0 {
@@ -23,16 +23,16 @@ struct StoreStreamingTests {
         return store
     }
 
-    @Test("every answer, each kind in the order allComparisons and allPitchMatchings give")
+    @Test("every answer, each kind in the order allCompareAnswers and allMatchAnswers give")
     func forEachAnswer() throws {
         let directory = TemporaryDirectory()
         let store = try Self.filled(directory)
-        var comparisons: [ComparisonRecord] = []
-        var pitchMatchings: [PitchMatchingRecord] = []
-        try store.forEachAnswer(comparison: { comparisons.append($0) }, pitchMatching: { pitchMatchings.append($0) })
-        #expect(comparisons == (try store.allComparisons()))
-        #expect(pitchMatchings == (try store.allPitchMatchings()))
-        #expect(comparisons.count == 200 && pitchMatchings.count == 100)
+        var compareAnswers: [CompareAnswer] = []
+        var matchAnswers: [MatchAnswer] = []
+        try store.forEachAnswer(comparison: { compareAnswers.append($0) }, pitchMatching: { matchAnswers.append($0) })
+        #expect(compareAnswers == (try store.allCompareAnswers()))
+        #expect(matchAnswers == (try store.allMatchAnswers()))
+        #expect(compareAnswers.count == 200 && matchAnswers.count == 100)
     }
 
     @Test("the streamed CSV, in pieces, is byte for byte the export of all answers")
@@ -41,7 +41,7 @@ struct StoreStreamingTests {
         let store = try Self.filled(directory)
         var pieces: [String] = []
         try store.exportCSV(chunkSize: 1000) { pieces.append($0) }
-        let whole = TrainingDataCSV.export(comparisons: try store.allComparisons(), pitchMatchings: try store.allPitchMatchings())
+        let whole = HistoryCSV.export(compareAnswers: try store.allCompareAnswers(), matchAnswers: try store.allMatchAnswers())
         #expect(pieces.joined() == whole)
         #expect(pieces.count > 10, "written in pieces, not at once")
         #expect(pieces.dropLast().allSatisfy { $0.utf8.count < 1000 + 300 })
@@ -65,17 +65,17 @@ struct StoreStreamingTests {
     @Test("read-only: reads what another connection writes, refuses to write, and creates nothing")
     func readOnly() throws {
         let directory = TemporaryDirectory()
-        let none = try TrainingDataStore.open(directory.location, create: true, access: .readOnly)
+        let none = try HistoryStore.open(directory.location, create: true, access: .readOnly)
         #expect(none == nil)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.url.path).isEmpty)
 
         let writer = try Self.filled(directory)
-        let reader = try #require(try TrainingDataStore.open(directory.location, create: false, access: .readOnly))
-        #expect(try reader.counts().comparisons == 200)
+        let reader = try #require(try HistoryStore.open(directory.location, create: false, access: .readOnly))
+        #expect(try reader.counts().compareAnswers == 200)
         try writer.save(SampleRecords.comparison(60, 60, offset: 3, at: 1_800_000_000))
-        #expect(try reader.counts().comparisons == 201, "sees the writer's commit (WAL)")
-        #expect(throws: StoreError.self) { try reader.save(SampleRecords.comparison(60, 60, offset: 4, at: 1_800_000_001)) }
-        #expect(try writer.counts().comparisons == 201)
+        #expect(try reader.counts().compareAnswers == 201, "sees the writer's commit (WAL)")
+        #expect(throws: HistoryError.self) { try reader.save(SampleRecords.comparison(60, 60, offset: 4, at: 1_800_000_001)) }
+        #expect(try writer.counts().compareAnswers == 201)
     }
 
     final class Box: Sendable { let value = Mutex<Int?>(nil) }
@@ -84,7 +84,7 @@ struct StoreStreamingTests {
     func readsSideBySide() throws {
         let directory = TemporaryDirectory()
         _ = try Self.filled(directory)
-        let reader = try #require(try TrainingDataStore.open(directory.location, create: false, access: .readOnly))
+        let reader = try #require(try HistoryStore.open(directory.location, create: false, access: .readOnly))
         var counted: Int?
         try reader.exportCSV(chunkSize: 1000) { _ in
             guard counted == nil else { return }
@@ -93,7 +93,7 @@ struct StoreStreamingTests {
             let done = DispatchSemaphore(value: 0)
             let box = Box()
             Thread {
-                box.value.withLock { $0 = try? reader.counts().comparisons }
+                box.value.withLock { $0 = try? reader.counts().compareAnswers }
                 done.signal()
             }.start()
             counted = done.wait(timeout: .now() + 60) == .success ? box.value.withLock { $0 } : -1

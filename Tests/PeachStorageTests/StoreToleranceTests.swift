@@ -33,25 +33,25 @@ struct StoreToleranceTests {
     @Test("every reader skips what cannot be an answer and reads the rest")
     func readers() throws {
         let directory = TemporaryDirectory()
-        _ = try #require(try TrainingDataStore.open(directory.location))
+        _ = try #require(try HistoryStore.open(directory.location))
         try Self.storeOddRows(directory.databasePath)
-        let store = try #require(try TrainingDataStore.open(directory.location))
-        let comparisons = try store.allComparisons()
+        let store = try #require(try HistoryStore.open(directory.location))
+        let compareAnswers = try store.allCompareAnswers()
         // Kept: the answer from 127 down an octave, and the finite (if absurd) time 9e300 s.
-        #expect(comparisons.map(\.targetNote) == [MIDINote(115), MIDINote(60)])
-        #expect(try store.allPitchMatchings().map(\.targetNote) == [MIDINote(127)])
+        #expect(compareAnswers.map(\.targetNote) == [MIDINote(115), MIDINote(60)])
+        #expect(try store.allMatchAnswers().map(\.targetNote) == [MIDINote(127)])
         #expect(try store.latest(limit: 20).count == 3)
     }
 
     @Test("merging an import into such a history works")
     func merge() throws {
         let directory = TemporaryDirectory()
-        _ = try #require(try TrainingDataStore.open(directory.location))
+        _ = try #require(try HistoryStore.open(directory.location))
         try Self.storeOddRows(directory.databasePath)
-        let store = try #require(try TrainingDataStore.open(directory.location))
-        let summary = try store.importRecords(comparisons: [SampleRecords.comparison(60, 67, offset: 2, at: 1_790_000_000)],
-                                              pitchMatchings: [], mode: .merge)
-        #expect(summary.comparisonsAdded == 1)
-        #expect(try store.allComparisons().count == 3)
+        let store = try #require(try HistoryStore.open(directory.location))
+        let summary = try store.importRecords(compareAnswers: [SampleRecords.comparison(60, 67, offset: 2, at: 1_790_000_000)],
+                                              matchAnswers: [], mode: .merge)
+        #expect(summary.compareAnswersAdded == 1)
+        #expect(try store.allCompareAnswers().count == 3)
     }
 }

@@ -49,7 +49,7 @@ struct DashboardRouteTests {
         try dashboard.fill()
         let exported = try dashboard.exported()
         let json = try await MainActor.run {
-            let digest = try StoreHistory(location: dashboard.location).digest(now: Date(), calendar: SystemCalendar(), range: .standard)
+            let digest = try History(location: dashboard.location).digest(now: Date(), calendar: SystemCalendar(), range: .standard)
             return try ProfileReport(digest: digest, range: .standard).json()
         }
         try await dashboard.test { client in

@@ -31,8 +31,8 @@ final class InProcessDashboard: Sendable {
     func fill(_ count: Int = 2000, seed: UInt64 = 7) throws {
         var random = SeededRandomGenerator(seed: seed)
         let start = Date().addingTimeInterval(-3600 - Double(count) * 7)
-        var comparisons: [ComparisonRecord] = []
-        var matchings: [PitchMatchingRecord] = []
+        var compareAnswers: [CompareAnswer] = []
+        var matchAnswers: [MatchAnswer] = []
         for index in 0..<count {
             let reference = MIDINote(Int.random(in: 36...84, using: &random))
             let target = reference.offset(bySemitones: index % 2 == 0 ? 0 : 7) ?? reference
@@ -40,18 +40,18 @@ final class InProcessDashboard: Sendable {
             if index % 5 == 4 {
                 let error = Cents(Double.random(in: -30...30, using: &random))
                 // invariant: notes in range, a finite error and offset.
-                matchings.append(PitchMatchingRecord(referenceNote: reference, targetNote: target, initialCentOffset: 40,
-                                                     userCentError: error, tuningSystem: .equalTemperament, timestamp: time)!)
+                matchAnswers.append(MatchAnswer(referenceNote: reference, targetNote: target, initialCentOffset: 40,
+                                                userCentError: error, tuningSystem: .equalTemperament, timestamp: time)!)
             } else {
                 let offset = Double.random(in: -60...60, using: &random)
                 let right = Double.random(in: 0...1, using: &random) < 0.5 + 0.5 * min(1, abs(offset) / 20)
                 // invariant: notes in range and a finite offset.
-                comparisons.append(ComparisonRecord(referenceNote: reference, targetNote: target, centOffset: Cents(offset),
+                compareAnswers.append(CompareAnswer(referenceNote: reference, targetNote: target, centOffset: Cents(offset),
                                                     isCorrect: right, tuningSystem: .justIntonation, timestamp: time)!)
             }
         }
-        let store = try TrainingDataStore.open(location)
-        _ = try store?.importRecords(comparisons: comparisons, pitchMatchings: matchings, mode: .replace)
+        let store = try HistoryStore.open(location)
+        _ = try store?.importRecords(compareAnswers: compareAnswers, matchAnswers: matchAnswers, mode: .replace)
         try store?.close()
     }
 
@@ -61,7 +61,7 @@ final class InProcessDashboard: Sendable {
             listen: ListenAddress(host: token == nil ? "127.0.0.1" : "0.0.0.0", port: 0), token: token, range: .standard,
             configuration: "# default\nnote-range: C2-C6\n", liveStatusFile: directory.appendingPathComponent("live-status"),
             calendar: SystemCalendar())
-        return DashboardServer(settings: settings, history: StoreHistory(location: location), logger: log.logger) {
+        return DashboardServer(settings: settings, history: History(location: location), logger: log.logger) {
             digest, profile, range in try ProfileReport(digest: digest, profile: profile, range: range).json()
         }
     }
@@ -80,7 +80,7 @@ final class InProcessDashboard: Sendable {
     /// What the store itself exports: the bytes `/export.csv` must send.
     func exported() throws -> String {
         var text = ""
-        try StoreHistory(location: location).exportCSV { text += $0 }
+        try History(location: location).exportCSV { text += $0 }
         return text
     }
 }

@@ -36,8 +36,8 @@ enum BoxAssembly {
 
     /// The history, and the profile and answer writer it starts with: only the answers since the
     /// profile's checkpoint are read, so the start does not grow with the history.
-    static func history(_ options: StoreOptions, clock: any TrainingClock, texts: LiveTexts) throws
-        -> (TrainingDataStore, PracticeStart) {
+    static func history(_ options: HistoryOptions, clock: any TrainingClock, texts: LiveTexts) throws
+        -> (HistoryStore, PracticeStart) {
         guard let history = try options.openStore(create: true) else {
             throw CommandFailure(texts.current.text(.runCannotOpenHistory, options.location.directory.path))
         }
@@ -73,11 +73,11 @@ enum BoxAssembly {
                     clock: any TrainingClock, memory: URL, modeOverride: TrainingMode?, texts: LiveTexts) -> PracticeBox {
         let interruptions = TrainingInterruptionCenter()
         let (answers, profile) = (start.answers, start.profile)
-        let comparison = ComparisonSession(
+        let comparison = CompareTrainer(
             notePlayer: engine, profile: profile, observers: [answers, profile, results, announcer],
             settings: configuration, clock: clock, gate: voice, interruptions: interruptions)
         // Wheel moves reach the tunable note from the sequencer's input thread, not the main actor.
-        let matching = PitchMatchingSession(
+        let matching = MatchTrainer(
             notePlayer: engine, observers: [answers, profile, results, announcer], settings: configuration,
             clock: clock, gate: voice, interruptions: interruptions, shortcut: tuning)
         let box = PracticeBox(comparison: comparison, matching: matching, interruptions: interruptions,

@@ -36,7 +36,7 @@ final class AudioOutputService: Service {
         if let missing = Self.start(output, device: watch.device, logger: logger, texts: texts.current) {
             router.route(.audioOutputMissingAtStart(reason: texts.current.text(.runAudioMissingAtStart, missing.text(texts.current))))
         } else {
-            watch.opened(periodFrames: output.periodFrames, periods: periods, sampleRate: VoiceRenderer.sampleRate)
+            watch.opened(periodFrames: output.periodFrames, periods: periods, sampleRate: NoteSlotRenderer.sampleRate)
             changed()
         }
     }
@@ -49,7 +49,7 @@ final class AudioOutputService: Service {
         }
         await untilShutdown()
         soundCards?.stop()
-        let drain = Double(output.bufferFrames + output.periodFrames) / VoiceRenderer.sampleRate + 0.01
+        let drain = Double(output.bufferFrames + output.periodFrames) / NoteSlotRenderer.sampleRate + 0.01
         try? await Task.sleep(for: .seconds(drain))
         output.stop()
     }
@@ -63,12 +63,12 @@ final class AudioOutputService: Service {
                 router.route(watch.failed(reason: problem.text(texts.current)))
             case .recovered:
                 let event = watch.recovered(periodFrames: output.periodFrames, periods: periods,
-                                            sampleRate: VoiceRenderer.sampleRate)
+                                            sampleRate: NoteSlotRenderer.sampleRate)
                 changed()
                 router.route(event)
             case .bufferEnlarged(let frames, let periods, let cause):
                 let buffer = AudioBufferStatus(periodFrames: frames, periods: periods, enlarged: cause,
-                                               sampleRate: VoiceRenderer.sampleRate)
+                                               sampleRate: NoteSlotRenderer.sampleRate)
                 let key: TextKey = cause == .afterUnderruns ? .runBufferEnlarged : .runBufferRefused
                 logger.notice("\(texts.current.text(key, periods, String(frames), Decimals(buffer.milliseconds, 1)))")
                 watch.enlarged(to: buffer)
@@ -99,7 +99,7 @@ final class AudioOutputService: Service {
 
     /// The render path is warmed first and memory locked after, the warmed pages included. Returns
     /// why the device is waited for, nil when it opened.
-    private static func start(_ output: ALSAPCMOutput, device: String, logger: Logger, texts: Texts) -> AudioDeviceProblem? {
+    private static func start(_ output: ALSAPCMOutput, device: String, logger: Logger, texts: Texts) -> AudioOutputProblem? {
         output.warmUp()
         if let reason = RealtimeScheduling.lockMemory() {
             logger.notice("\(texts.text(.runMemoryNotLocked, SystemWords.text(reason, texts)))")

@@ -84,7 +84,7 @@ final class ControllerService: Service {
     }
 
     /// An answer's result on the lights of the controller in use, if its mapping has any.
-    func lightUp(_ feedback: TrainingFeedback) {
+    func lightUp(_ feedback: AnswerResult) {
         guard let sequencer,
               let inUse = FeedbackLights.controller(lightsOn: lightsOn(), inUse: router.box.controllerInUse,
                                                     connected: controllers.keys),

@@ -7,13 +7,13 @@ import ServiceLifecycle
 /// journal's answers are handed to SQLite, and the database is closed.
 @MainActor
 final class HistoryService: Service {
-    private let history: TrainingDataStore
+    private let history: HistoryStore
     private let answers: DurableAnswerWriter
     private let results: ResultLog
     private let texts: LiveTexts
     private let logger = Logger(label: "peach.run")
 
-    init(history: TrainingDataStore, answers: DurableAnswerWriter, results: ResultLog, texts: LiveTexts) {
+    init(history: HistoryStore, answers: DurableAnswerWriter, results: ResultLog, texts: LiveTexts) {
         self.history = history
         self.answers = answers
         self.results = results

@@ -23,15 +23,15 @@ final class CuePlayer: FeedbackOutput {
         self.configuration = configuration
         self.noteRMS = noteRMS
         var cues: [FeedbackCue.Kind: (Double, SampledSound)] = [:]
-        let kinds = TrainingFeedback.allCases.map(FeedbackCue.Kind.answer) + BoxAlert.allCases.map(FeedbackCue.Kind.alert)
+        let kinds = AnswerResult.allCases.map(FeedbackCue.Kind.answer) + BoxAlert.allCases.map(FeedbackCue.Kind.alert)
         for kind in kinds {
-            let cue = FeedbackCue(kind: kind, sampleRate: VoiceRenderer.sampleRate)
+            let cue = FeedbackCue(kind: kind, sampleRate: NoteSlotRenderer.sampleRate)
             cues[kind] = (cue.loudestRMS, SampledSound(pcm16: cue.pcm16, sampleRate: cue.sampleRate))
         }
         self.cues = cues
     }
 
-    func give(_ feedback: TrainingFeedback) {
+    func give(_ feedback: AnswerResult) {
         play(.answer(feedback), turnedOff: !configuration.configuration.feedback.cues)
     }
 

@@ -10,7 +10,7 @@ extension SoundSelection {
               (try? engine.play(frequency: .concert440, seconds: 0.6, velocity: velocity, amplitude: .nominal)) != nil
         else { return 0.1 }
         let sink = WAVFileSink(renderer: engine.renderer)
-        let samples = sink.render(seconds: 0.5).dropFirst(Int(0.1 * VoiceRenderer.sampleRate))
+        let samples = sink.render(seconds: 0.5).dropFirst(Int(0.1 * NoteSlotRenderer.sampleRate))
         let power: Double = samples.reduce(0.0) { $0 + Double($1) * Double($1) } / Double(max(1, samples.count))
         return max(power.squareRoot(), 1e-4)
     }

@@ -11,7 +11,7 @@ import PeachText
 public struct SoundSelection: Sendable {
     public let path: String
     public let preset: SoundFontPreset
-    public let calibration: KeyCalibration
+    public let calibration: NoteCalibration
 
     public static func resolve(soundFont: String?, preset: SoundFontPreset,
                         logger: Logger = Logger(label: "peach.sound")) throws -> SoundSelection {
@@ -37,11 +37,11 @@ public struct SoundSelection: Sendable {
         }
     }
 
-    static func unstableWarning(_ calibration: KeyCalibration, path: String, preset: SoundFontPreset,
+    static func unstableWarning(_ calibration: NoteCalibration, path: String, preset: SoundFontPreset,
                                 texts: Texts = CommandLineTexts.current) -> String {
         let unstable = calibration.unstableKeys
         let keys = unstable.count > 8
-            ? texts.text(.soundUnstableManyKeys, unstable.count, KeyCalibration.keys.count, unstable.min() ?? 0, unstable.max() ?? 127)
+            ? texts.text(.soundUnstableManyKeys, unstable.count, NoteCalibration.keys.count, unstable.min() ?? 0, unstable.max() ?? 127)
             : texts.text(.soundUnstableKeys, unstable.map { MIDINote(validating: $0).map { texts.name($0) } ?? "\($0)" }.joined(separator: " "))
         return texts.text(.soundUnstableWarning, "\(preset)", path, keys) + "\n\n"
     }

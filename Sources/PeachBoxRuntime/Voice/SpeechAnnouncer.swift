@@ -127,7 +127,7 @@ final class SpeechAnnouncer: Announcer {
     }
 
     private func play(_ ready: (sound: SampledSound, rms: Double), text: String, level: AmplitudeDB) {
-        let seconds = Double(ready.sound.count) / VoiceRenderer.sampleRate
+        let seconds = Double(ready.sound.count) / NoteSlotRenderer.sampleRate
         logger.info("saying \"\(text)\" (\(String(format: "%.2f", seconds)) s)")
         do {
             try engine.playCue(ready.sound, amplitude: Self.amplitude(level: level, noteRMS: noteRMS, speechRMS: ready.rms))

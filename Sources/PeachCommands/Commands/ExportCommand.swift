@@ -11,7 +11,7 @@ struct ExportCommand: ParsableCommand {
             abstract: CommandLineTexts.current.text(.helpExportAbstract))
     }
 
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var store: HistoryOptions
 
     @Option(name: .shortAndLong, help: ArgumentHelp(CommandLineTexts.current.text(.helpExportOutput), valueName: CommandLineTexts.current.text(.valueFile)))
     var output: String?
@@ -23,7 +23,7 @@ struct ExportCommand: ParsableCommand {
             if let history {
                 try history.exportCSV(emit: emit)
             } else {
-                try emit(TrainingDataCSV.export(comparisons: [], pitchMatchings: []))
+                try emit(HistoryCSV.export(compareAnswers: [], matchAnswers: []))
             }
         }
         guard let output else {

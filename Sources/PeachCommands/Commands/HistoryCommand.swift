@@ -13,7 +13,7 @@ struct HistoryCommand: ParsableCommand {
             abstract: CommandLineTexts.current.text(.helpHistoryAbstract))
     }
 
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var store: HistoryOptions
 
     @Option(parsing: .unconditional, help: ArgumentHelp(CommandLineTexts.current.text(.helpHistoryLimit)))
     var limit = 20

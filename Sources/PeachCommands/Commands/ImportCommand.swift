@@ -12,7 +12,7 @@ struct ImportCommand: ParsableCommand {
             discussion: CommandLineTexts.current.text(.helpImportDiscussion))
     }
 
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var store: HistoryOptions
 
     @Argument(help: ArgumentHelp(CommandLineTexts.current.text(.helpImportFile), valueName: CommandLineTexts.current.text(.valueFile)))
     var file: String
@@ -37,8 +37,8 @@ struct ImportCommand: ParsableCommand {
             throw CommandFailure(CommandLineTexts.current.describe(error))
         }
         let summary = result.summary
-        var report = texts.text(replace ? .importDoneReplacing : .importDone, summary.comparisonsAdded,
-                                summary.pitchMatchingsAdded, file, "\(result.formatVersion)")
+        var report = texts.text(replace ? .importDoneReplacing : .importDone, summary.compareAnswersAdded,
+                                summary.matchAnswersAdded, file, "\(result.formatVersion)")
         if summary.duplicatesSkipped > 0 { report += texts.text(.importDuplicatesSkipped, summary.duplicatesSkipped) }
         if result.skippedRhythmRows > 0 { report += texts.text(.importRhythmSkipped, result.skippedRhythmRows) }
         try StandardOutput.write(report + "\n")

@@ -111,7 +111,7 @@ struct PlayCommand: ParsableCommand {
             // The release tail, until silent (at most 5 s more).
             var tail = 0
             while tail < 50, sink.render(seconds: 0.1).contains(where: { $0 != 0 }) { tail += 1 }
-            try OutputFile.write(WAVFile.data(sink.samples, sampleRate: Int(VoiceRenderer.sampleRate)), to: output)
+            try OutputFile.write(WAVFile.data(sink.samples, sampleRate: Int(NoteSlotRenderer.sampleRate)), to: output)
             try StandardOutput.write(texts.text(.playWrote, output, described, seconds) + "\n")
             return
         }

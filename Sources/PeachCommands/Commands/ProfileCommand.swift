@@ -14,7 +14,7 @@ struct ProfileCommand: ParsableCommand {
             discussion: CommandLineTexts.current.text(.helpProfileDiscussion))
     }
 
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var store: HistoryOptions
     @OptionGroup var config: ConfigOptions
 
     @Flag(help: ArgumentHelp(CommandLineTexts.current.text(.helpProfileJson)))

@@ -11,7 +11,7 @@ struct ResetCommand: ParsableCommand {
             discussion: CommandLineTexts.current.text(.helpResetDiscussion))
     }
 
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var store: HistoryOptions
 
     @Flag(help: ArgumentHelp(CommandLineTexts.current.text(.helpResetYes)))
     var yes = false
@@ -24,9 +24,9 @@ struct ResetCommand: ParsableCommand {
         let counts = try history.counts()
         if !yes {
             guard isatty(STDIN_FILENO) == 1 else {
-                throw CommandFailure(CommandLineTexts.current.text(.messageRefusingToDelete, counts.comparisons + counts.pitchMatchings))
+                throw CommandFailure(CommandLineTexts.current.text(.messageRefusingToDelete, counts.compareAnswers + counts.matchAnswers))
             }
-            print(CommandLineTexts.current.text(.messageDeleteQuestion, counts.comparisons, counts.pitchMatchings,
+            print(CommandLineTexts.current.text(.messageDeleteQuestion, counts.compareAnswers, counts.matchAnswers,
                                                 history.location.databaseURL.path), terminator: "")
             guard readLine()?.trimmingCharacters(in: .whitespaces).lowercased() == CommandLineTexts.current.text(.messageConfirmationWord) else {
                 print(CommandLineTexts.current.text(.messageNothingDeleted))
@@ -34,6 +34,6 @@ struct ResetCommand: ParsableCommand {
             }
         }
         try history.deleteAll()
-        print(CommandLineTexts.current.text(.messageDeleted, counts.comparisons, counts.pitchMatchings))
+        print(CommandLineTexts.current.text(.messageDeleted, counts.compareAnswers, counts.matchAnswers))
     }
 }

@@ -18,7 +18,7 @@ struct RunCommand: ParsableCommand {
     }
 
     @OptionGroup var config: ConfigOptions
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var store: HistoryOptions
 
     @Option(name: .customLong("audio-device"), help: ArgumentHelp(
         CommandLineTexts.current.text(.helpRunAudioDevice), valueName: CommandLineTexts.current.text(.valuePCMDevice)))
@@ -53,7 +53,7 @@ struct RunCommand: ParsableCommand {
 
     @MainActor
     private func runBox() async throws {
-        try await PracticeBoxLaunch.run(configLocation: config.location, storeOptions: store, audioDevice: audioDevice,
+        try await PracticeBoxLaunch.run(configLocation: config.location, historyOptions: store, audioDevice: audioDevice,
                                         mode: mode, keyboard: keyboard, logLevel: logLevel, version: PeachCommand.version)
     }
 }

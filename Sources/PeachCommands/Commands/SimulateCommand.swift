@@ -17,7 +17,7 @@ struct SimulateCommand: ParsableCommand {
             discussion: CommandLineTexts.current.text(.helpSimulateDiscussion))
     }
 
-    @OptionGroup var store: StoreOptions
+    @OptionGroup var store: HistoryOptions
     @OptionGroup var config: ConfigOptions
 
     @Option(name: .customLong("listener"), help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateListenerFile), valueName: CommandLineTexts.current.text(.valueFile)))
@@ -92,8 +92,8 @@ struct SimulateCommand: ParsableCommand {
         let summary = MainActor.assumeIsolated {
             let profile = PerceptualProfile(stored)
             let simulation = TrainingSimulation(
-                listener: listener, profile: profile, comparisonObservers: [history, profile],
-                matchingObservers: [history, profile], settings: FixedSettingsProvider(settings), start: first, seed: seed)
+                listener: listener, profile: profile, compareObservers: [history, profile],
+                matchObservers: [history, profile], settings: FixedSettingsProvider(settings), start: first, seed: seed)
             for run in 0..<runs {
                 simulation.run(mode, trials: min(runLength, trials - run * runLength),
                                at: first.addingTimeInterval(span * Double(run) / Double(runs)))
@@ -110,16 +110,16 @@ struct SimulateCommand: ParsableCommand {
     static func summary(listener: SimulatedListener, mode: TrainingMode, settings: TrainingSettings,
                         profile: PerceptualProfile, trialsDone: Int, texts: Texts) -> String {
         switch mode.skill {
-        case .comparison:
+        case .compare:
             let keys = settings.noteRange.notes
             let truth = keys.reduce(0.0) { $0 + listener.threshold(at: $1, mode: mode, after: trialsDone) }
                 / Double(keys.count)
             let measured = profile.thresholdEstimate(for: mode, range: settings.noteRange)?.overallValue ?? .notEnoughAnswers
             return texts.text(.messageSimulatedThreshold, "\(settings.noteRange)", truth, texts.threshold(measured))
-        case .matching:
+        case .match:
             let reachable = listener.matching.reachable(initialOffsetRange: settings.pitchMatchingInitialOffsetRange.rawValue,
                                                         tuningRange: settings.pitchMatchingTuningRange.rawValue)
-            let measured = texts.matching(profile.matchingAccuracy(for: mode))
+            let measured = texts.matching(profile.matchAccuracy(for: mode))
             // Said only when it reads differently from the listener's own (to a tenth of a cent).
             func shown(_ cents: Double) -> Double { (cents * 10).rounded() / 10 + 0 }   // + 0: no "-0.0"
             guard shown(reachable.bias) == shown(listener.matching.bias), shown(reachable.spread) == shown(listener.matching.spread) else {

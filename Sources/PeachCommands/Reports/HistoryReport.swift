@@ -6,7 +6,7 @@ import PeachText
 
 /// What `peach history` prints.
 enum HistoryReport {
-    static func json(_ records: [TrainingRecord]) throws -> String {
+    static func json(_ records: [Answer]) throws -> String {
         try ReportJSON.text(records.map(Entry.init))
     }
 
@@ -24,16 +24,16 @@ enum HistoryReport {
         var initialCentOffset: Double?
         var userCentError: Double?
 
-        init(_ record: TrainingRecord) {
+        init(_ record: Answer) {
             switch record {
-            case .comparison(let answer):
-                self.init(trainingType: "pitchDiscrimination", timestamp: TrainingDataCSV.timestamp(answer.timestamp),
+            case .compare(let answer):
+                self.init(trainingType: "pitchDiscrimination", timestamp: HistoryCSV.timestamp(answer.timestamp),
                           referenceNote: answer.referenceNote.rawValue, targetNote: answer.targetNote.rawValue,
                           interval: answer.interval.interval.abbreviation, tuningSystem: answer.tuningSystem.rawValue)
                 centOffset = answer.centOffset.rawValue
                 isCorrect = answer.isCorrect
-            case .pitchMatching(let attempt):
-                self.init(trainingType: "pitchMatching", timestamp: TrainingDataCSV.timestamp(attempt.timestamp),
+            case .match(let attempt):
+                self.init(trainingType: "pitchMatching", timestamp: HistoryCSV.timestamp(attempt.timestamp),
                           referenceNote: attempt.referenceNote.rawValue, targetNote: attempt.targetNote.rawValue,
                           interval: attempt.interval.interval.abbreviation, tuningSystem: attempt.tuningSystem.rawValue)
                 initialCentOffset = attempt.initialCentOffset.rawValue
@@ -52,20 +52,20 @@ enum HistoryReport {
         }
     }
 
-    static func text(_ records: [TrainingRecord], texts: Texts, calendar: any TrainingCalendar) -> String {
+    static func text(_ records: [Answer], texts: Texts, calendar: any TrainingCalendar) -> String {
         guard !records.isEmpty else { return texts.text(.historyNoAnswersYet) }
         return records.map { record in
             switch record {
-            case .comparison(let answer):
+            case .compare(let answer):
                 let notes = describe(answer.referenceNote, answer.targetNote, answer.interval, answer.tuningSystem, texts)
                 return texts.text(.historyComparison, calendar.localTime(of: answer.timestamp).dateAndTime, notes,
                                   Decimals(answer.centOffset.rawValue, 2, signed: true),
                                   texts.text(answer.isCorrect ? .historyRight : .historyWrong))
-            case .pitchMatching(let attempt):
+            case .match(let attempt):
                 let notes = describe(attempt.referenceNote, attempt.targetNote, attempt.interval, attempt.tuningSystem, texts)
                 return texts.text(.historyPitchMatching, calendar.localTime(of: attempt.timestamp).dateAndTime, notes,
                                   Decimals(attempt.userCentError.rawValue, 2, signed: true),
-                                  texts.name(PitchMatchingFeedback(error: attempt.userCentError)))
+                                  texts.name(attempt.result))
             }
         }.joined(separator: "\n")
     }

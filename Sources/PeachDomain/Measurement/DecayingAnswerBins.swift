@@ -3,7 +3,7 @@ import Foundation
 /// Answers weighted by age: each new answer counts fully, one `halfLife` answers older counts half.
 /// Counting age in answers, not days, keeps the estimate's precision the same for a player who
 /// trains daily and one who trains weekly, while it still follows learning. Each answer is dated by
-/// its epoch (`AnswerBins.epochLength`), so that the fit can tell the player now from their past.
+/// its block (`AnswerBins.blockLength`), so that the fit can tell the player now from their past.
 public struct DecayingAnswerBins: Sendable {
     public let halfLife: Double
     private(set) var bins = AnswerBins()
@@ -16,18 +16,18 @@ public struct DecayingAnswerBins: Sendable {
         growth = exp2(1 / halfLife)
     }
 
-    /// How many answers have been added: dates each answer's epoch.
+    /// How many answers have been added: dates each answer's block.
     private(set) var added = 0
 
     public mutating func add(note: MIDINote, interval: DirectedInterval, offset: Double, isCorrect: Bool) {
         bins.add(note: note, interval: interval, offset: offset, isCorrect: isCorrect, weight: unit,
-                 epoch: Int32(clamping: added / AnswerBins.epochLength))
+                 block: Int32(clamping: added / AnswerBins.blockLength))
         added += 1
-        if added % AnswerBins.epochLength == 0 {
-            // An epoch whose answers are on average `longAgoAge` old has its level there for good.
-            let length = Double(AnswerBins.epochLength)
+        if added % AnswerBins.blockLength == 0 {
+            // A block whose answers are on average `longAgoAge` old stays at the last past shift for good.
+            let length = Double(AnswerBins.blockLength)
             let last = (Double(added - 1) - 1000 * AnswerBins.longAgoAge - (length - 1) / 2) / length
-            if last >= 0 { bins.mergeEpochs(through: Int32(last.rounded(.down))) }
+            if last >= 0 { bins.mergeBlocks(through: Int32(last.rounded(.down))) }
         }
         unit *= growth
         if unit > 1e100 {

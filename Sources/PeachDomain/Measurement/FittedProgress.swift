@@ -15,7 +15,7 @@ public struct FittedProgress: Sendable {
         /// Compare modes: the overall threshold then; nil while not enough answers or beyond the offsets asked.
         public var threshold: CentsEstimate? { thresholdValue.estimate }
         /// Match modes: mean error, bias and spread then; nil below the minimum attempts.
-        public let accuracy: MatchingAccuracy?
+        public let accuracy: MatchAccuracy?
     }
 
     public let mode: TrainingMode
@@ -27,17 +27,17 @@ public struct FittedProgress: Sendable {
         self.points = points
     }
 
-    /// `comparisons` and `pitchMatchings` may hold every mode; only `mode`'s are used, in time order,
+    /// `compareAnswers` and `matchAnswers` may hold every mode; only `mode`'s are used, in time order,
     /// grouped as `progress` (the timeline of the same answers) grouped them.
-    public init(mode: TrainingMode, progress: ProgressTimeline.ModeProgress, comparisons: [ComparisonRecord],
-                pitchMatchings: [PitchMatchingRecord], range: NoteRange) {
+    public init(mode: TrainingMode, progress: ProgressTimeline.ModeProgress, compareAnswers: [CompareAnswer],
+                matchAnswers: [MatchAnswer], range: NoteRange) {
         self.mode = mode
         var points: [Point] = []
         var position = 0
         switch mode.skill {
-        case .comparison:
-            let answers = Self.inTimeOrder(comparisons.filter { $0.mode == mode }, \.timestamp)
-            var fitted = DiscriminationAnswers()
+        case .compare:
+            let answers = Self.inTimeOrder(compareAnswers.filter { $0.mode == mode }, \.timestamp)
+            var fitted = CompareAnswers()
             for bucket in progress.buckets {
                 let end = min(position + bucket.count, answers.count)
                 for answer in answers[position..<end] { fitted.add(answer) }
@@ -45,9 +45,9 @@ public struct FittedProgress: Sendable {
                 points.append(Point(bucket: bucket, answersSoFar: position,
                                     thresholdValue: fitted.estimate(range: range)?.overallValue ?? .notEnoughAnswers, accuracy: nil))
             }
-        case .matching:
-            let attempts = Self.inTimeOrder(pitchMatchings.filter { $0.mode == mode }, \.timestamp)
-            var measured = MatchingAnswers()
+        case .match:
+            let attempts = Self.inTimeOrder(matchAnswers.filter { $0.mode == mode }, \.timestamp)
+            var measured = MatchAnswers()
             for bucket in progress.buckets {
                 let end = min(position + bucket.count, attempts.count)
                 for attempt in attempts[position..<end] { measured.add(attempt) }

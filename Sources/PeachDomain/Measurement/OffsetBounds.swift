@@ -27,7 +27,7 @@ public struct OffsetBounds: Hashable, Sendable {
     /// says something kept: that offset's own bin (a staircase held at its end), then within a factor
     /// of 1.25, then of 2 (a staircase still moving leaves few answers at any one offset; the bound is
     /// then further in, but still true).
-    static let groupLevels: [Int32] = [1, 1.25, 2].map { Int32((log($0) / AnswerBins.logStep).rounded()) }
+    static let groupSteps: [Int32] = [1, 1.25, 2].map { Int32((log($0) / AnswerBins.logStep).rounded()) }
     /// One-sided 99.7 %, stricter than the fit's intervals (97.5 % each side): the test is made again
     /// after every answer, on up to three groups, and a claim said once is heard. At 1.96 a 99 ct
     /// player was said "above 100" at some point in 23 % of simulated sessions of 1,000 answers,
@@ -54,24 +54,24 @@ public struct OffsetBounds: Hashable, Sendable {
     }
 
     static func from(_ entries: ArraySlice<(key: AnswerBins.Key, counts: AnswerBins.Counts)>) -> OffsetBounds {
-        var levels: [Int32: (correct: Double, total: Double)] = [:]
+        var steps: [Int32: (correct: Double, total: Double)] = [:]
         for (key, counts) in entries {
-            levels[key.level, default: (0, 0)].correct += counts.correct
-            levels[key.level, default: (0, 0)].total += counts.correct + counts.wrong
+            steps[key.offsetStep, default: (0, 0)].correct += counts.correct
+            steps[key.offsetStep, default: (0, 0)].total += counts.correct + counts.wrong
         }
-        let ascending = levels.keys.sorted()
+        let ascending = steps.keys.sorted()
         guard let lowest = ascending.first, let highest = ascending.last else { return OffsetBounds() }
         let criterion = PsychometricFunction.criterion
         func share(_ members: [Int32]) -> (low: Double, high: Double) {
-            wilson(members.reduce(0.0) { $0 + (levels[$1]?.correct ?? 0) }, members.reduce(0.0) { $0 + (levels[$1]?.total ?? 0) })
+            wilson(members.reduce(0.0) { $0 + (steps[$1]?.correct ?? 0) }, members.reduce(0.0) { $0 + (steps[$1]?.total ?? 0) })
         }
         // A group is bounded by its inner edge: its answers were asked within ±1 % of its bins' centres.
-        let below = groupLevels.lazy.compactMap { width -> Double? in
+        let below = groupSteps.lazy.compactMap { width -> Double? in
             let members = ascending.filter { $0 <= lowest + width }
             guard let inner = members.last, share(members).low > criterion else { return nil }
             return edge(inner, upper: true)
         }.first
-        let above = groupLevels.lazy.compactMap { width -> Double? in
+        let above = groupSteps.lazy.compactMap { width -> Double? in
             let members = ascending.filter { $0 >= highest - width }
             guard let inner = members.first, share(members).high < criterion else { return nil }
             return edge(inner, upper: false)
@@ -94,7 +94,7 @@ public struct OffsetBounds: Hashable, Sendable {
     }
 
     /// The edge of an offset bin: what its answers were asked at, at most (upper) or at least.
-    private static func edge(_ level: Int32, upper: Bool) -> Double {
-        exp((Double(level) + (upper ? 0.5 : -0.5)) * AnswerBins.logStep)
+    private static func edge(_ step: Int32, upper: Bool) -> Double {
+        exp((Double(step) + (upper ? 0.5 : -0.5)) * AnswerBins.logStep)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 extension ProgressChange {
     /// The trend the dated fits show (`ThresholdModel.drift`): the overall threshold now against the
-    /// curve's level `answersAgo` answers ago (the same factor at every key), mixed over the paces of
+    /// curve's shift `answersAgo` answers ago (the same factor at every key), mixed over the paces of
     /// change as the threshold is. Nil for undated fits, and when either value lies beyond the offsets
     /// asked (a change between extrapolations is no measurement), but for the reach beneath the floor
     /// where a value is said as a number (`ThresholdEstimate.lowestMeasurable`).
@@ -10,8 +10,8 @@ extension ProgressChange {
         let age = Double(answersAgo) / 1000
         var parts: [(mean: Double, deviation: Double)] = []
         for fit in fits.fits {
-            guard let (level, gradient) = fit.pastLevel(age: age) else { return nil }
-            parts.append((level, fit.variance(along: gradient).squareRoot()))
+            guard let (shift, gradient) = fit.pastShift(age: age) else { return nil }
+            parts.append((shift, fit.variance(along: gradient).squareRoot()))
         }
         let (logPast, spread) = fits.mixture(parts)
         let earlier = now.value * exp(logPast)

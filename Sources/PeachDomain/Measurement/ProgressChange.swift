@@ -4,7 +4,7 @@
 ///
 /// Hear & Compare's trend comes from the fitted thresholds (`ThresholdEstimate.change`): the threshold
 /// now against what it was `lookBack` answers ago. Tune & Match's compares the later half of the
-/// recent errors with the earlier half (`MatchingAnswers.change`).
+/// recent errors with the earlier half (`MatchAnswers.change`).
 public struct ProgressChange: Hashable, Sendable {
     /// Tune & Match: |z| > 3.29, two-sided 0.1 %, so that a player who does not change is told
     /// "stable" at least 99 % of the time even though the errors are only roughly normal.

@@ -24,7 +24,7 @@ public struct ThresholdEstimate: Hashable, Sendable {
     /// keys within a quarter octave of it (`OffsetBounds`).
     public let bounds: [MIDINote: OffsetBounds]
     /// The overall threshold now against some answers ago (`ProgressChange.lookBack`), from the same
-    /// fits; nil for undated answers, answers of one epoch only (the first 100), answers that reach no
+    /// fits; nil for undated answers, answers of one block only (the first 100), answers that reach no
     /// key of the range, or either value beyond the offsets asked.
     public let change: ProgressChange?
 

@@ -83,9 +83,9 @@ public enum ThresholdEstimator {
             if answered.contains(note) { bounds[key] = OffsetBounds.over((note - window)...(note + window), of: entries) }
         }
         let overall = fits.mixed(each.map(\.overall))
-        // Within one epoch the answers' ages are the same: a trend needs a second.
+        // Within one block the answers' ages are the same: a trend needs a second.
         let change = answers.flatMap { count in
-            count <= AnswerBins.epochLength || reached.isEmpty ? nil
+            count <= AnswerBins.blockLength || reached.isEmpty ? nil
                 : ProgressChange(fits, now: overall, answersAgo: ProgressChange.lookBack(answers: count), offsetsAsked: offsets)
         }
         return ThresholdEstimate(overallCurve: overall, curve: notes, slope: fits.best.slope,

@@ -35,11 +35,11 @@ struct ThresholdFit: Sendable {
         let upper: Double
         /// The interval's factor; −1 where the bin has none.
         let factor: Int
-        /// The past levels around the answers' age (`ThresholdModel.ageBasis`; −1: none) and the upper's weight.
+        /// The past shifts around the answers' age (`ThresholdModel.ageBasis`; −1: none) and the upper's weight.
         let pastLower: Int
         let pastUpper: Int
         let pastWeight: Double
-        let level: Double
+        let logOffset: Double
         let correct: Double
         let wrong: Double
     }
@@ -141,7 +141,7 @@ struct ThresholdFit: Sendable {
             let (knot, upper) = model.basis(Double(key.note))
             let past = model.ageBasis(counts.age)
             return Term(knot: knot, upper: upper, factor: model.intervalIndex(key.interval) ?? -1,
-                        pastLower: past?.lower ?? -1, pastUpper: past?.upper ?? -1, pastWeight: past?.upperWeight ?? 0, level: Double(key.level) * AnswerBins.logStep, correct: counts.correct, wrong: counts.wrong)
+                        pastLower: past?.lower ?? -1, pastUpper: past?.upper ?? -1, pastWeight: past?.upperWeight ?? 0, logOffset: Double(key.offsetStep) * AnswerBins.logStep, correct: counts.correct, wrong: counts.wrong)
         }
     }
 
@@ -189,7 +189,7 @@ struct ThresholdFit: Sendable {
             values[count] = -slope
             count += 1
         }
-        // The curve is the player's now; an answer's own time had its level moved by the past levels.
+        // The curve is the player's now; at an answer's own time it was moved by the past shifts.
         if term.pastLower >= 0 {
             logThreshold += (1 - term.pastWeight) * theta[term.pastLower]
             indices[count] = term.pastLower
@@ -202,7 +202,7 @@ struct ThresholdFit: Sendable {
             values[count] = -slope * term.pastWeight
             count += 1
         }
-        let distance = term.level - logThreshold
+        let distance = term.logOffset - logThreshold
         indices[count] = shared.slopeIndex
         values[count] = slope * distance
         count += 1
@@ -230,9 +230,9 @@ struct ThresholdFit: Sendable {
         return (value, gradient)
     }
 
-    /// The curve's level `age` thousand answers ago relative to now (log units, the same at every key),
+    /// The curve's shift `age` thousand answers ago relative to now (log units, the same at every key),
     /// and its gradient; nil without a drift.
-    func pastLevel(age: Double) -> (value: Double, gradient: [Double])? {
+    func pastShift(age: Double) -> (value: Double, gradient: [Double])? {
         guard let (lower, upper, weight) = model.ageBasis(age) else { return nil }
         var gradient = [Double](repeating: 0, count: model.parameterCount)
         if lower >= 0 { gradient[lower] = 1 - weight }

@@ -2,7 +2,7 @@ import Foundation
 
 /// The shape of the fit: the log-threshold as a piecewise-linear curve over the reference notes
 /// (knots every half octave), plus a factor per interval when a mode trains several, plus (for dated
-/// answers) the curve's level in the past relative to now, plus the shared log-slope and lapse rate (as
+/// answers) the curve's shift in the past relative to now, plus the shared log-slope and lapse rate (as
 /// `PsychometricFunction.lapseParameter`).
 ///
 /// Priors are weak and say only what a musician would: thresholds are somewhere between a tenth of
@@ -13,9 +13,9 @@ import Foundation
 struct ThresholdModel: Sendable {
     static let knotSpacing = 6.0
     static let priorLogThreshold = log(10.0)
-    /// The prior spread of the curve's level, the mean of its knots (log units): 10 ct e^±3.9, 0.2 to
+    /// The prior spread of the curve's mean, over its knots (log units): 10 ct e^±3.9, 0.2 to
     /// 500 ct. (When each knot had this spread of its own, the smoothness tying the knots together made
-    /// the level's prior √9 = 3 times as tight, 2.7 to 37 ct, and the curve was pulled to the answers'
+    /// the mean's prior √9 = 3 times as tight, 2.7 to 37 ct, and the curve was pulled to the answers'
     /// edge: a 0.03 ct player whose staircase had got to 0.47 ct was measured at 0.46 (0.28–0.76) after
     /// 300 answers (15 of 40; now none), a 0.3 ct player's interval held the truth for 21 of 40 (now
     /// 32), an 80 ct player at 100 answers was measured 0.75× too low (now 0.87×).)
@@ -31,7 +31,7 @@ struct ThresholdModel: Sendable {
     static let priorFactorSpread = 1.0
     static let priorLapse = PsychometricFunction.lapseParameter(PsychometricFunction.typicalLapseRate)
     static let priorLapseSpread = 2.0
-    /// The ages, in thousands of answers, at which the curve's past level is a parameter (at age 0 it
+    /// The ages, in thousands of answers, at which the curve's past shift is a parameter (at age 0 it
     /// is the curve itself); linear between them, constant beyond the last.
     static let ageKnots = [0.5, 1, 2, 3, 5]
     /// The prior spread of how fast a threshold changes now, in log units per thousand answers, each
@@ -41,11 +41,11 @@ struct ThresholdModel: Sendable {
     /// changes per thousand answers (learning slows down, or stops) is 0.6 times as much.
     static let driftChoices = [0.05, 0.15, 0.5, 1.5]
     static let driftChangeShare = 0.6
-    /// Each past level (log units against now) ~ N(0, 1²) besides: a player's threshold a few thousand
+    /// Each past shift (log units against now) ~ N(0, 1²) besides: a player's threshold a few thousand
     /// answers ago was rarely more than e² (7×) from theirs now. It keeps a fast pace from carrying a
     /// beginner's first rapid gains on after they stop: 500 answers after going from 40 to 10 ct in
     /// 1,000, without it the fast pace measured them 10 % too low, the interval missing for 6 of 20.
-    static let priorPastLevelSpread = 1.0
+    static let priorPastShiftSpread = 1.0
 
     let knots: [Double]
     /// Intervals with a factor of their own; empty when the answers use one interval only.
@@ -68,7 +68,7 @@ struct ThresholdModel: Sendable {
     }
 
     var knotCount: Int { knots.count }
-    /// The index of the first of the past levels (`ageKnots`).
+    /// The index of the first of the past shifts (`ageKnots`).
     var ageIndex: Int? { hasDrift ? knots.count + intervals.count : nil }
     var slopeIndex: Int { knots.count + intervals.count + (hasDrift ? Self.ageKnots.count : 0) }
     var lapseIndex: Int { slopeIndex + 1 }
@@ -86,7 +86,7 @@ struct ThresholdModel: Sendable {
         return (index, (clamped - knots[index]) / step)
     }
 
-    /// The two past levels around `age` (−1 for age 0, which is no parameter) and the weight of the
+    /// The two past shifts around `age` (−1 for age 0, which is no parameter) and the weight of the
     /// upper; nil without a drift.
     func ageBasis(_ age: Double) -> (lower: Int, upper: Int, upperWeight: Double)? {
         guard let first = ageIndex, age > 0 else { return nil }
@@ -135,7 +135,7 @@ struct ThresholdModel: Sendable {
 
     private func priorPrecision(bends: Bool) -> SymmetricMatrix {
         var precision = SymmetricMatrix(size: parameterCount)
-        addLevelAndTiltPrior(to: &precision)
+        addMeanAndTiltPrior(to: &precision)
         let curvature = 1 / (smoothness * smoothness)
         if bends, knotCount >= 3 {
             for k in 0..<(knotCount - 2) {
@@ -146,7 +146,7 @@ struct ThresholdModel: Sendable {
             precision[index, index] = 1 / (Self.priorFactorSpread * Self.priorFactorSpread)
         }
         for index in ageIndex.map({ $0..<slopeIndex }) ?? 0..<0 {
-            precision[index, index] = 1 / (Self.priorPastLevelSpread * Self.priorPastLevelSpread)
+            precision[index, index] = 1 / (Self.priorPastShiftSpread * Self.priorPastShiftSpread)
         }
         if let first = ageIndex, let drift { addDriftPrior(to: &precision, first: first, spread: drift) }
         precision[slopeIndex, slopeIndex] = 1 / (Self.priorLogSlopeSpread * Self.priorLogSlopeSpread)
@@ -154,9 +154,9 @@ struct ThresholdModel: Sendable {
         return precision
     }
 
-    /// The curve's level (the knots' mean) ~ N(priorLogThreshold, priorLogThresholdSpread²) and its tilt
+    /// The curve's mean (over its knots) ~ N(priorLogThreshold, priorLogThresholdSpread²) and its tilt
     /// ~ N(0, priorTiltSpread²); with the smoothness's second differences they make a proper prior.
-    private func addLevelAndTiltPrior(to precision: inout SymmetricMatrix) {
+    private func addMeanAndTiltPrior(to precision: inout SymmetricMatrix) {
         let knots = Array(0..<knotCount)
         let count = Double(knotCount)
         precision.addOuterProduct(indices: knots, values: knots.map { _ in 1 / count },
@@ -169,7 +169,7 @@ struct ThresholdModel: Sendable {
 
     /// The rate of change now (the first segment's slope) ~ N(0, spread²), and each change of rate from
     /// one segment to the next ~ N(0, (driftChangeShare · spread)² per thousand answers) (each past
-    /// level's own N(0, priorPastLevelSpread²) is added in `priorPrecision`).
+    /// shift's own N(0, priorPastShiftSpread²) is added in `priorPrecision`).
     private func addDriftPrior(to precision: inout SymmetricMatrix, first: Int, spread: Double) {
         let ages = [0] + Self.ageKnots
         precision.addOuterProduct(indices: [first], values: [1 / ages[1]], weight: 1 / (spread * spread))

@@ -1,4 +1,4 @@
-/// Plays single notes. Knows frequencies, loudness and time; nothing of comparisons or training.
+/// Plays single notes. Knows frequencies, loudness and time; nothing of exercises or training.
 ///
 /// Calls are synchronous: a real player only hands the request to its render thread (which must not
 /// block), so a session never waits on audio and its timing stays in the injected clock.

@@ -6,26 +6,26 @@ import Foundation
 /// the memory of a few thousand.
 ///
 /// The answers of each kind must come in time order (the store's order: time, then as stored);
-/// comparisons and pitch-matching attempts may come one kind after the other.
+/// Hear & Compare and Tune & Match answers may come one kind after the other.
 public struct HistoryDigest: Sendable {
     /// The fits at the end of each timeline bucket (`FittedProgress`) are made only when asked for:
     /// they cost a fit per bucket, which the dashboard shows and `peach profile` does not.
     public let progressRange: NoteRange?
     /// What the profile keeps: the same as `peach run` builds at start.
     public private(set) var answers = ProfileAnswers()
-    public var discrimination: [TrainingMode: DiscriminationAnswers] { answers.discrimination }
-    public var matching: [TrainingMode: MatchingAnswers] { answers.matching }
+    public var discrimination: [TrainingMode: CompareAnswers] { answers.discrimination }
+    public var matching: [TrainingMode: MatchAnswers] { answers.matching }
     private var grouping: [TrainingMode: TimelineBuckets] = [:]
     /// The fitted points of each mode's completed buckets.
     private var completed: [TrainingMode: [FittedProgress.Point]] = [:]
     public private(set) var now: Date
     private let calendar: any TrainingCalendar
-    /// The offsets asked per reference note over every comparison: the profile JSON's descriptive fields.
+    /// The offsets asked per reference note over every Hear & Compare answer: the profile JSON's descriptive fields.
     public private(set) var offsetsAsked: [Int: WelfordAccumulator] = [:]
-    /// |error| over every pitch-matching attempt.
+    /// |error| over every Tune & Match answer.
     public private(set) var matchingErrors = WelfordAccumulator()
-    public private(set) var comparisonCount = 0
-    public private(set) var pitchMatchingCount = 0
+    public private(set) var compareAnswerCount = 0
+    public private(set) var matchAnswerCount = 0
 
     /// `progressRange`: fit the progress points over this note range; nil for none.
     public init(now: Date, calendar: any TrainingCalendar, progressRange: NoteRange? = nil) {
@@ -34,7 +34,7 @@ public struct HistoryDigest: Sendable {
         self.progressRange = progressRange
     }
 
-    public mutating func add(_ record: ComparisonRecord) {
+    public mutating func add(_ record: CompareAnswer) {
         let mode = record.mode
         let offset = record.centOffset.magnitude.rawValue
         if group(mode, time: record.timestamp, value: offset), let range = progressRange {
@@ -42,17 +42,17 @@ public struct HistoryDigest: Sendable {
         }
         answers.add(record)
         offsetsAsked[record.referenceNote.rawValue, default: WelfordAccumulator()].add(offset)
-        comparisonCount += 1
+        compareAnswerCount += 1
     }
 
-    public mutating func add(_ record: PitchMatchingRecord) {
+    public mutating func add(_ record: MatchAnswer) {
         let mode = record.mode
         if group(mode, time: record.timestamp, value: record.userCentError.magnitude.rawValue), progressRange != nil {
             completeBucket(mode, threshold: .notEnoughAnswers, accuracy: matching[mode]?.accuracy)
         }
         answers.add(record)
         matchingErrors.add(record.userCentError.magnitude.rawValue)
-        pitchMatchingCount += 1
+        matchAnswerCount += 1
     }
 
     /// This digest as of a later `now`, to add newer answers to. Exactly the digest of the same
@@ -75,14 +75,14 @@ public struct HistoryDigest: Sendable {
     }
 
     /// The point of the bucket just completed: the measurement from every answer before the new one.
-    private mutating func completeBucket(_ mode: TrainingMode, threshold: MeasuredValue, accuracy: MatchingAccuracy?) {
+    private mutating func completeBucket(_ mode: TrainingMode, threshold: MeasuredValue, accuracy: MatchAccuracy?) {
         guard let bucket = grouping[mode]?.previous else { return }
-        let soFar = mode.skill == .comparison ? discrimination[mode]?.count ?? 0 : matching[mode]?.count ?? 0
+        let soFar = mode.skill == .compare ? discrimination[mode]?.count ?? 0 : matching[mode]?.count ?? 0
         completed[mode, default: []].append(FittedProgress.Point(bucket: bucket, answersSoFar: soFar,
                                                                  thresholdValue: threshold, accuracy: accuracy))
     }
 
-    public var answerCount: Int { comparisonCount + pitchMatchingCount }
+    public var answerCount: Int { compareAnswerCount + matchAnswerCount }
 
     /// The progress timeline of these answers.
     public var timeline: ProgressTimeline { ProgressTimeline(grouping) }
@@ -96,12 +96,12 @@ public struct HistoryDigest: Sendable {
             if let bucket = grouping[mode]?.last {
                 // The newest bucket is complete once every answer is in: its point is today's profile.
                 switch mode.skill {
-                case .comparison:
-                    let answers = discrimination[mode] ?? DiscriminationAnswers()
+                case .compare:
+                    let answers = discrimination[mode] ?? CompareAnswers()
                     points.append(FittedProgress.Point(bucket: bucket, answersSoFar: answers.count,
                                                        thresholdValue: answers.estimate(range: range)?.overallValue ?? .notEnoughAnswers, accuracy: nil))
-                case .matching:
-                    let attempts = matching[mode] ?? MatchingAnswers()
+                case .match:
+                    let attempts = matching[mode] ?? MatchAnswers()
                     points.append(FittedProgress.Point(bucket: bucket, answersSoFar: attempts.count,
                                                        thresholdValue: .notEnoughAnswers, accuracy: attempts.accuracy))
                 }

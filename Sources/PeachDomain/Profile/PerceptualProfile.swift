@@ -8,7 +8,7 @@
 /// runs beside the main actor, where the feedback cue and the next note are timed
 /// (`latestThresholdEstimate`, `currentThresholdEstimate`).
 @MainActor
-public final class PerceptualProfile: PitchDiscriminationProfile, ComparisonObserver, PitchMatchingObserver {
+public final class PerceptualProfile: CompareProfile, CompareObserver, MatchObserver {
     /// A mode's fit over a note range, kept per range: the log's range (taken when the answer came)
     /// and the status line's may differ for a moment after a reload, and must not displace each other.
     private struct FitKey: Hashable {
@@ -22,8 +22,8 @@ public final class PerceptualProfile: PitchDiscriminationProfile, ComparisonObse
         let estimate: ThresholdEstimate?
     }
 
-    private var discrimination: [TrainingMode: DiscriminationAnswers] = [:]
-    private var matching: [TrainingMode: MatchingAnswers] = [:]
+    private var discrimination: [TrainingMode: CompareAnswers] = [:]
+    private var matching: [TrainingMode: MatchAnswers] = [:]
     private var fitted: [FitKey: Fitted] = [:]
     /// Where the next fit of the same mode and range starts (`ThresholdEstimator.Memory`).
     private var memories: [FitKey: ThresholdEstimator.Memory] = [:]
@@ -37,9 +37,9 @@ public final class PerceptualProfile: PitchDiscriminationProfile, ComparisonObse
 
     public init() {}
 
-    public init(comparisons: some Sequence<ComparisonRecord>, pitchMatchings: some Sequence<PitchMatchingRecord>) {
-        for record in comparisons { discrimination[record.mode, default: DiscriminationAnswers()].add(record) }
-        for record in pitchMatchings { matching[record.mode, default: MatchingAnswers()].add(record) }
+    public init(compareAnswers: some Sequence<CompareAnswer>, matchAnswers: some Sequence<MatchAnswer>) {
+        for record in compareAnswers { discrimination[record.mode, default: CompareAnswers()].add(record) }
+        for record in matchAnswers { matching[record.mode, default: MatchAnswers()].add(record) }
     }
 
     /// The profile of a history read one answer at a time (see `HistoryDigest`).
@@ -55,10 +55,10 @@ public final class PerceptualProfile: PitchDiscriminationProfile, ComparisonObse
     }
 
     /// The Hear & Compare answers of `mode` (empty for the match modes).
-    public func answers(for mode: TrainingMode) -> DiscriminationAnswers { discrimination[mode] ?? DiscriminationAnswers() }
+    public func answers(for mode: TrainingMode) -> CompareAnswers { discrimination[mode] ?? CompareAnswers() }
 
     /// The Tune & Match attempts of `mode` (empty for the compare modes).
-    public func attempts(for mode: TrainingMode) -> MatchingAnswers { matching[mode] ?? MatchingAnswers() }
+    public func attempts(for mode: TrainingMode) -> MatchAnswers { matching[mode] ?? MatchAnswers() }
 
     /// The fit of every answer so far; fitted here and now unless kept from before.
     public func thresholdEstimate(for mode: TrainingMode, range: NoteRange) -> ThresholdEstimate? {
@@ -115,16 +115,16 @@ public final class PerceptualProfile: PitchDiscriminationProfile, ComparisonObse
         memories[key] = result?.memory
     }
 
-    public func matchingAccuracy(for mode: TrainingMode) -> MatchingAccuracy? { attempts(for: mode).accuracy }
+    public func matchAccuracy(for mode: TrainingMode) -> MatchAccuracy? { attempts(for: mode).accuracy }
 
-    public func comparisonCompleted(_ completed: CompletedComparison) {
-        let record = ComparisonRecord(completed)
-        discrimination[record.mode, default: DiscriminationAnswers()].add(record)
+    public func compareAnswered(_ completed: CompareAnswer) {
+        let record = completed
+        discrimination[record.mode, default: CompareAnswers()].add(record)
     }
 
-    public func pitchMatchingCompleted(_ completed: CompletedPitchMatching) {
-        let record = PitchMatchingRecord(completed)
-        matching[record.mode, default: MatchingAnswers()].add(record)
+    public func matchAnswered(_ completed: MatchAnswer) {
+        let record = completed
+        matching[record.mode, default: MatchAnswers()].add(record)
     }
 
     public func reset() {

@@ -9,17 +9,17 @@ public struct ProfileAnswers: Sendable {
     /// version is never continued, the history is read again instead.
     public static let formatVersion = 3
 
-    public private(set) var discrimination: [TrainingMode: DiscriminationAnswers] = [:]
-    public private(set) var matching: [TrainingMode: MatchingAnswers] = [:]
+    public private(set) var discrimination: [TrainingMode: CompareAnswers] = [:]
+    public private(set) var matching: [TrainingMode: MatchAnswers] = [:]
 
     public init() {}
 
-    public mutating func add(_ record: ComparisonRecord) {
-        discrimination[record.mode, default: DiscriminationAnswers()].add(record)
+    public mutating func add(_ record: CompareAnswer) {
+        discrimination[record.mode, default: CompareAnswers()].add(record)
     }
 
-    public mutating func add(_ record: PitchMatchingRecord) {
-        matching[record.mode, default: MatchingAnswers()].add(record)
+    public mutating func add(_ record: MatchAnswer) {
+        matching[record.mode, default: MatchAnswers()].add(record)
     }
 
     /// The state as bytes (JSON, its numbers as bit patterns), the same bytes for the same state.
@@ -35,13 +35,13 @@ public struct ProfileAnswers: Sendable {
     public init(saved bytes: Data) throws {
         let saved = try JSONDecoder().decode(Saved.self, from: bytes)
         for (name, answers) in saved.discrimination {
-            guard let mode = TrainingMode(rawValue: name), mode.skill == .comparison else {
+            guard let mode = TrainingMode(rawValue: name), mode.skill == .compare else {
                 throw SavedStateError.unknownMode(name)
             }
             discrimination[mode] = answers
         }
         for (name, attempts) in saved.matching {
-            guard let mode = TrainingMode(rawValue: name), mode.skill == .matching else {
+            guard let mode = TrainingMode(rawValue: name), mode.skill == .match else {
                 throw SavedStateError.unknownMode(name)
             }
             matching[mode] = attempts
@@ -56,8 +56,8 @@ public struct ProfileAnswers: Sendable {
     /// Modes as their names: a dictionary keyed by strings is a JSON object, sorted on encoding.
     fileprivate struct Saved: Codable {
         let version: Int
-        let discrimination: [String: DiscriminationAnswers]
-        let matching: [String: MatchingAnswers]
+        let discrimination: [String: CompareAnswers]
+        let matching: [String: MatchAnswers]
     }
 }
 
@@ -67,7 +67,7 @@ extension ProfileAnswers.Saved {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         version = try container.decode(Int.self, forKey: .version)
         guard version == ProfileAnswers.formatVersion else { throw ProfileAnswers.SavedStateError.otherVersion(version) }
-        discrimination = try container.decode([String: DiscriminationAnswers].self, forKey: .discrimination)
-        matching = try container.decode([String: MatchingAnswers].self, forKey: .matching)
+        discrimination = try container.decode([String: CompareAnswers].self, forKey: .discrimination)
+        matching = try container.decode([String: MatchAnswers].self, forKey: .matching)
     }
 }

@@ -41,13 +41,13 @@ public struct ProgressTimeline: Sendable {
 
     public let modes: [TrainingMode: ModeProgress]
 
-    public init(comparisons: some Sequence<ComparisonRecord>, pitchMatchings: some Sequence<PitchMatchingRecord>,
+    public init(compareAnswers: some Sequence<CompareAnswer>, matchAnswers: some Sequence<MatchAnswer>,
                 now: Date, calendar: any TrainingCalendar) {
         var points: [TrainingMode: [(Date, Double)]] = [:]
-        for record in comparisons {
+        for record in compareAnswers {
             points[record.mode, default: []].append((record.timestamp, record.centOffset.magnitude.rawValue))
         }
-        for record in pitchMatchings {
+        for record in matchAnswers {
             points[record.mode, default: []].append((record.timestamp, record.userCentError.magnitude.rawValue))
         }
         var grouped: [TrainingMode: TimelineBuckets] = [:]

@@ -119,7 +119,7 @@ public struct SimulatedListener: Sendable {
         return exp(logCents)
     }
 
-    /// The chance of answering a comparison of `offset` cents at `note` correctly.
+    /// The chance of answering a Hear & Compare exercise of `offset` cents at `note` correctly.
     public func probabilityCorrect(offset: Double, note: MIDINote, mode: TrainingMode, after trialsDone: Int) -> Double {
         let share = 0.25 / (0.5 - lapse)
         let logAlpha = log(threshold(at: note, mode: mode, after: trialsDone)) - shape.inverse(share) / slope

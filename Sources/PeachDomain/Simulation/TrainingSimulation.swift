@@ -11,8 +11,8 @@ public final class TrainingSimulation {
 
     private let listener: SimulatedListener
     private let clock: ManualTrainingClock
-    private let comparison: ComparisonSession
-    private let matching: PitchMatchingSession
+    private let comparison: CompareTrainer
+    private let matching: MatchTrainer
     private let settings: any TrainingSettingsProvider
     private var random: SeededRandomGenerator
     /// Answers the listener has given, for its learning curve.
@@ -22,19 +22,19 @@ public final class TrainingSimulation {
     ///   - start: when the first run begins (the virtual clock's start).
     ///   - seed: one seed for everything random (notes, offsets, the listener's answers).
     public init(listener: SimulatedListener, profile: PerceptualProfile,
-                comparisonObservers: [any ComparisonObserver], matchingObservers: [any PitchMatchingObserver],
+                compareObservers: [any CompareObserver], matchObservers: [any MatchObserver],
                 settings: any TrainingSettingsProvider, start: Date, seed: UInt64) {
         self.listener = listener
         self.settings = settings
         clock = ManualTrainingClock(startDate: start)
         let player = SilentNotePlayer()
         let interruptions = TrainingInterruptionCenter()
-        comparison = ComparisonSession(notePlayer: player, profile: profile, observers: comparisonObservers,
-                                       settings: settings, clock: clock, interruptions: interruptions,
-                                       random: SeededRandomGenerator(seed: seed))
-        matching = PitchMatchingSession(notePlayer: player, observers: matchingObservers, settings: settings,
-                                        clock: clock, interruptions: interruptions,
-                                        random: SeededRandomGenerator(seed: seed &+ 1))
+        comparison = CompareTrainer(notePlayer: player, profile: profile, observers: compareObservers,
+                                    settings: settings, clock: clock, interruptions: interruptions,
+                                    random: SeededRandomGenerator(seed: seed))
+        matching = MatchTrainer(notePlayer: player, observers: matchObservers, settings: settings,
+                                clock: clock, interruptions: interruptions,
+                                random: SeededRandomGenerator(seed: seed &+ 1))
         random = SeededRandomGenerator(seed: seed &+ 2)
     }
 
@@ -45,8 +45,8 @@ public final class TrainingSimulation {
         let wait = date.timeIntervalSince(clock.now)
         if wait > 0 { clock.advance(seconds: wait) }
         switch mode.skill {
-        case .comparison: runComparisons(mode, trials: trials)
-        case .matching: runMatchings(mode, trials: trials)
+        case .compare: runComparisons(mode, trials: trials)
+        case .match: runMatchings(mode, trials: trials)
         }
     }
 
@@ -54,7 +54,7 @@ public final class TrainingSimulation {
         var answered = 0
         comparison.start(mode.scope)
         while answered < trials, comparison.isRunning {
-            if comparison.state == .awaitingAnswer, let current = comparison.currentComparison {
+            if comparison.state == .awaitingAnswer, let current = comparison.currentExercise {
                 clock.advance(by: Self.answerTime)
                 let p = listener.probabilityCorrect(offset: current.centOffset.magnitude.rawValue,
                                                     note: current.referenceNote, mode: mode, after: trialsDone)
@@ -73,10 +73,10 @@ public final class TrainingSimulation {
         var answered = 0
         matching.start(mode.scope)
         while answered < trials, matching.isRunning {
-            if matching.state == .awaitingTuning, let challenge = matching.currentChallenge {
+            if matching.state == .awaitingTuning, let exercise = matching.currentExercise {
                 let error = listener.matching.bias + listener.matching.spread * Self.normal(&random)
                 let range = settings.currentSettings.pitchMatchingTuningRange.rawValue
-                let control = range > 0 ? (error - challenge.initialCentOffset.rawValue) / range : 0
+                let control = range > 0 ? (error - exercise.initialCentOffset.rawValue) / range : 0
                 matching.adjust(control)
                 clock.advance(by: Self.tuningTime)
                 matching.commit()

@@ -7,15 +7,15 @@ public enum TrainingMode: String, Hashable, Sendable, CaseIterable, Codable, Cus
 
     public enum Skill: Hashable, Sendable {
         /// Hear & Compare: pitch discrimination.
-        case comparison
+        case compare
         /// Tune & Match: pitch matching.
-        case matching
+        case match
     }
 
     public var skill: Skill {
         switch self {
-        case .compare, .compareIntervals: .comparison
-        case .match, .matchIntervals: .matching
+        case .compare, .compareIntervals: .compare
+        case .match, .matchIntervals: .match
         }
     }
 
@@ -28,10 +28,10 @@ public enum TrainingMode: String, Hashable, Sendable, CaseIterable, Codable, Cus
 
     public init(skill: Skill, scope: ExerciseScope) {
         switch (skill, scope) {
-        case (.comparison, .singleNotes): self = .compare
-        case (.comparison, .intervals): self = .compareIntervals
-        case (.matching, .singleNotes): self = .match
-        case (.matching, .intervals): self = .matchIntervals
+        case (.compare, .singleNotes): self = .compare
+        case (.compare, .intervals): self = .compareIntervals
+        case (.match, .singleNotes): self = .match
+        case (.match, .intervals): self = .matchIntervals
         }
     }
 

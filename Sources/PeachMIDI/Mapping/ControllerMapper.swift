@@ -85,7 +85,7 @@ public struct ControllerMapper: Sendable {
         let previous = controllerValues[index]
         controllerValues[index] = value
         if let tuning = mapping.tuningValue(of: .controlChange(channel: channel, controller: controller, value: value)) {
-            guard skill == .matching else { return [] }
+            guard skill == .match else { return [] }
             return [.adjustTuning(controlValue: tuning)]
         }
         // A button: a press is the rise to 64 or more. Buttons in "trigger" mode send 127 on every
@@ -99,14 +99,14 @@ public struct ControllerMapper: Sendable {
 
     private mutating func pitchBend(_ message: MIDIMessage, channel: UInt8, position: Double, at time: UInt64) -> [ControllerAction] {
         switch skill {
-        case .matching:
+        case .match:
             guard let position = mapping.tuningWheelPosition(of: message) else { return [] }
             switch release.handle(position: position, at: time) {
             case .none: return []
             case let .adjust(value): return [.adjustTuning(controlValue: value)]
             case let .commit(held): return [.commitTuning(heldValue: held)]
             }
-        case .comparison:
+        case .compare:
             guard let up = flick.handle(position: position) else { return [] }
             return fire { trigger in
                 if case let .wheelFlick(direction) = trigger.source { return direction == up && trigger.accepts(channel: channel) }
@@ -123,10 +123,10 @@ public struct ControllerMapper: Sendable {
         if mapping.stop.contains(where: matches) { return [.stop] }
         if mapping.report.contains(where: matches) { return [.report] }
         switch skill {
-        case .comparison:
+        case .compare:
             if mapping.higher.contains(where: matches) { return [.answer(higher: true)] }
             if mapping.lower.contains(where: matches) { return [.answer(higher: false)] }
-        case .matching:
+        case .match:
             if mapping.commit.contains(where: matches) { return [.commitTuning(heldValue: nil)] }
         case nil:
             break

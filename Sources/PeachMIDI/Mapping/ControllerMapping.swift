@@ -82,9 +82,9 @@ public struct FeedbackOutputs: Hashable, Sendable {
     public var port: NamePattern?
     /// Sent before each feedback (and when training stops) to turn earlier feedback off.
     public var clear: [MIDIMessage]
-    public var messages: [TrainingFeedback: [MIDIMessage]]
+    public var messages: [AnswerResult: [MIDIMessage]]
 
-    public init(port: NamePattern? = nil, clear: [MIDIMessage] = [], messages: [TrainingFeedback: [MIDIMessage]] = [:]) {
+    public init(port: NamePattern? = nil, clear: [MIDIMessage] = [], messages: [AnswerResult: [MIDIMessage]] = [:]) {
         self.port = port
         self.clear = clear
         self.messages = messages

@@ -13,7 +13,7 @@ public enum MappingFile {
     static let tuningKeys = ["control", "commit", "neutral-zone", "release-ms", "flick-threshold"]
     static let controlKeys = ["note", "notes", "cc", "program", "channel"]
     static let messageKeys = ["note-on", "note-off", "cc", "program", "velocity", "value", "channel"]
-    static let feedbackKeys = ["port", "clear"] + TrainingFeedback.allCases.map(\.rawValue)
+    static let feedbackKeys = ["port", "clear"] + AnswerResult.allCases.map(\.rawValue)
 
     public static func parse(_ text: String, file: String) throws(YAMLErrors) -> ControllerMapping {
         let root: YAMLNode
@@ -197,7 +197,7 @@ private struct Reader {
         var outputs = FeedbackOutputs()
         if let port = map.optional("port"), let text = errors.collect({ try port.string() }) { outputs.port = NamePattern(text) }
         if let clear = map.optional("clear") { outputs.clear = messages(clear) }
-        for kind in TrainingFeedback.allCases {
+        for kind in AnswerResult.allCases {
             if let list = map.optional(kind.rawValue) { outputs.messages[kind] = messages(list) }
         }
         return outputs

@@ -82,7 +82,7 @@ public final class SequencerClient: Sendable {
     /// messages), directly to the device. Never blocks: if the sequencer's output pool is full the
     /// messages are dropped. Returns false when nothing could be sent.
     @discardableResult
-    public func send(_ feedback: TrainingFeedback, to controller: Controller) -> Bool {
+    public func send(_ feedback: AnswerResult, to controller: Controller) -> Bool {
         guard let outputs = controller.mapping.feedback, let messages = outputs.messages[feedback] else { return false }
         return send(outputs.clear + messages, to: controller)
     }

@@ -6,7 +6,7 @@ import PeachText
 public struct WebOptions: ParsableArguments, Sendable {
     public init() {}
 
-    @OptionGroup public var store: StoreOptions
+    @OptionGroup public var store: HistoryOptions
     @OptionGroup public var config: ConfigOptions
 
     @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpWebListen), valueName: CommandLineTexts.current.text(.valueListenAddress)))

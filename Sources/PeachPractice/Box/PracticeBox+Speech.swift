@@ -40,12 +40,12 @@ extension PracticeBox {
         let figures = reports?.measurement(for: current)
         var last: SpokenReport.LastResult?
         switch current.skill {
-        case .comparison:
-            last = comparison.lastCompleted.map {
-                .comparison(correct: $0.isCorrect, cents: $0.comparison.centOffset.magnitude.rawValue)
+        case .compare:
+            last = comparison.lastAnswer.map {
+                .compare(correct: $0.isCorrect, cents: $0.centOffset.magnitude.rawValue)
             }
-        case .matching:
-            last = matching.lastCompleted.map { .matching(error: $0.userCentError.rawValue) }
+        case .match:
+            last = matching.lastAnswer.map { .match(error: $0.userCentError.rawValue) }
         }
         return SpokenReport(mode: current, measurement: figures?.value ?? .notEnoughAnswers, trend: figures?.trend, last: last)
     }

@@ -25,8 +25,8 @@ public final class PracticeBox {
         case training(TrainingMode)
     }
 
-    public let comparison: ComparisonSession
-    public let matching: PitchMatchingSession
+    public let comparison: CompareTrainer
+    public let matching: MatchTrainer
     private let interruptions: TrainingInterruptionCenter
     private let modeMemory: any ModeMemory
     private let logger: Logger
@@ -53,7 +53,7 @@ public final class PracticeBox {
     /// The mode about to start once its name has been said; training counts as running meanwhile.
     var pendingStart: TrainingMode?
 
-    public init(comparison: ComparisonSession, matching: PitchMatchingSession,
+    public init(comparison: CompareTrainer, matching: MatchTrainer,
                 interruptions: TrainingInterruptionCenter, modeMemory: any ModeMemory,
                 modeOverride: TrainingMode? = nil, alerts: FeedbackAnnouncer? = nil,
                 announcer: (any Announcer)? = nil, reports: (any ReportSource)? = nil, texts: LiveTexts,
@@ -75,8 +75,8 @@ public final class PracticeBox {
 
     public var activity: Activity {
         if let pendingStart { return .training(pendingStart) }
-        if comparison.isRunning { return .training(TrainingMode(skill: .comparison, scope: comparison.scope)) }
-        if matching.isRunning { return .training(TrainingMode(skill: .matching, scope: matching.scope)) }
+        if comparison.isRunning { return .training(TrainingMode(skill: .compare, scope: comparison.scope)) }
+        if matching.isRunning { return .training(TrainingMode(skill: .match, scope: matching.scope)) }
         if connectedControllers.isEmpty { return .waitingForController }
         return isAudioAvailable ? .ready : .waitingForAudio
     }
@@ -210,11 +210,11 @@ public final class PracticeBox {
         pendingStart = nil
         logger.info("\(texts.current.text(.boxStarting, mode.rawValue))")
         switch mode.skill {
-        case .comparison:
+        case .compare:
             matching.stop()
             comparison.stop()
             comparison.start(mode.scope)
-        case .matching:
+        case .match:
             comparison.stop()
             matching.stop()
             matching.start(mode.scope)

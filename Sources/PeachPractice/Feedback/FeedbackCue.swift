@@ -10,7 +10,7 @@ import PeachDomain
 /// made once at start-up (mono, peak 1.0) and played well below the training notes' loudness.
 public struct FeedbackCue: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
-        case answer(TrainingFeedback)
+        case answer(AnswerResult)
         case alert(BoxAlert)
     }
 
@@ -21,7 +21,7 @@ public struct FeedbackCue: Hashable, Sendable {
     /// How loud a cue plays relative to a training note at nominal amplitude.
     public static let defaultLevel = AmplitudeDB(-20)
 
-    public init(_ feedback: TrainingFeedback, sampleRate: Double = 48_000) {
+    public init(_ feedback: AnswerResult, sampleRate: Double = 48_000) {
         self.init(kind: .answer(feedback), sampleRate: sampleRate)
     }
 
@@ -34,7 +34,7 @@ public struct FeedbackCue: Hashable, Sendable {
         self.sampleRate = sampleRate
         var noise = NoiseSource(seed: UInt64(kind.hashSeed))
         var samples: [Float]
-        let feedback: TrainingFeedback
+        let feedback: AnswerResult
         switch kind {
         case .answer(let answer):
             feedback = answer

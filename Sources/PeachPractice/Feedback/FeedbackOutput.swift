@@ -3,7 +3,7 @@ import PeachDomain
 /// Somewhere the outcome of an answer is made perceptible: an audible cue, controller LEDs.
 @MainActor
 public protocol FeedbackOutput: AnyObject {
-    func give(_ feedback: TrainingFeedback)
+    func give(_ feedback: AnswerResult)
     /// Something the player must know that is not an answer's outcome (LEDs ignore it by default).
     func alert(_ alert: BoxAlert)
 }
@@ -15,9 +15,9 @@ extension FeedbackOutput {
 /// Hears of every answer from both sessions and passes its feedback on to every output.
 /// Registered as an observer of the sessions, after the store, so feedback follows recording.
 @MainActor
-public final class FeedbackAnnouncer: ComparisonObserver, PitchMatchingObserver {
+public final class FeedbackAnnouncer: CompareObserver, MatchObserver {
     private var outputs: [any FeedbackOutput]
-    public private(set) var lastFeedback: TrainingFeedback?
+    public private(set) var lastFeedback: AnswerResult?
 
     public init(outputs: [any FeedbackOutput] = []) {
         self.outputs = outputs
@@ -27,12 +27,12 @@ public final class FeedbackAnnouncer: ComparisonObserver, PitchMatchingObserver 
         outputs.append(output)
     }
 
-    public func comparisonCompleted(_ completed: CompletedComparison) {
-        announce(TrainingFeedback(completed))
+    public func compareAnswered(_ completed: CompareAnswer) {
+        announce(AnswerResult(completed))
     }
 
-    public func pitchMatchingCompleted(_ completed: CompletedPitchMatching) {
-        announce(TrainingFeedback(completed))
+    public func matchAnswered(_ completed: MatchAnswer) {
+        announce(AnswerResult(completed))
     }
 
     public func announce(_ alert: BoxAlert) {
@@ -41,7 +41,7 @@ public final class FeedbackAnnouncer: ComparisonObserver, PitchMatchingObserver 
         }
     }
 
-    private func announce(_ feedback: TrainingFeedback) {
+    private func announce(_ feedback: AnswerResult) {
         lastFeedback = feedback
         for output in outputs {
             output.give(feedback)

@@ -25,9 +25,9 @@ public enum SpokenPrompt: Hashable, Sendable {
 public struct SpokenReport: Hashable, Sendable {
     /// The last answer of the running session.
     public enum LastResult: Hashable, Sendable {
-        case comparison(correct: Bool, cents: Double)
+        case compare(correct: Bool, cents: Double)
         /// Signed error in cents, + sharp.
-        case matching(error: Double)
+        case match(error: Double)
     }
 
     public var mode: TrainingMode
@@ -66,11 +66,11 @@ public final class ProfileReportSource: ReportSource {
     public func measurement(for mode: TrainingMode) -> (value: MeasuredValue, trend: ProgressChange?) {
         let range = settings.currentSettings.noteRange
         switch mode.skill {
-        case .comparison:
+        case .compare:
             let estimate = profile.thresholdEstimate(for: mode, range: range)
             return (estimate?.overallValue ?? .notEnoughAnswers, estimate?.change)
-        case .matching:
-            return (MeasuredValue(profile.matchingAccuracy(for: mode)?.meanError), profile.attempts(for: mode).change)
+        case .match:
+            return (MeasuredValue(profile.matchAccuracy(for: mode)?.meanError), profile.attempts(for: mode).change)
         }
     }
 }

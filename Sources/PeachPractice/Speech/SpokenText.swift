@@ -38,7 +38,7 @@ public enum SpokenText {
 
     private static func text(for report: SpokenReport, _ texts: Texts) -> String {
         var sentences = [modeName(report.mode, texts)]
-        let measure = texts.text(report.mode.skill == .comparison ? .speakThreshold : .speakMeanError)
+        let measure = texts.text(report.mode.skill == .compare ? .speakThreshold : .speakMeanError)
         switch report.measurement {
         case .measured(let value): sentences.append(texts.text(.speakMeasurement, measure, value.value, value.low, value.high))
         case .notEnoughAnswers: sentences.append(texts.text(.speakNotEnoughAnswers, measure))
@@ -47,9 +47,9 @@ public enum SpokenText {
         }
         sentences.append(trend(report.trend, texts))
         switch report.last {
-        case .comparison(let correct, let size)?:
+        case .compare(let correct, let size)?:
             sentences.append(texts.text(correct ? .speakLastAnswerRight : .speakLastAnswerWrong, size))
-        case .matching(let error)?:
+        case .match(let error)?:
             sentences.append(texts.text(error >= 0 ? .speakLastAttemptSharp : .speakLastAttemptFlat, abs(error)))
         case nil:
             break

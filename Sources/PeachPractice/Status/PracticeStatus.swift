@@ -24,7 +24,7 @@ public struct PracticeStatus: Hashable, Sendable {
     }
 
     @MainActor
-    public init(of box: PracticeBox, profile: any PitchDiscriminationProfile, range: NoteRange, texts: Texts) {
+    public init(of box: PracticeBox, profile: any CompareProfile, range: NoteRange, texts: Texts) {
         mode = box.mode
         switch box.activity {
         case .waitingForController:
@@ -39,27 +39,27 @@ public struct PracticeStatus: Hashable, Sendable {
             activity = texts.text(.statusStarting)
         case .training(let mode):
             self.mode = mode
-            activity = mode.skill == .comparison ? Self.describe(box.comparison.state, texts)
+            activity = mode.skill == .compare ? Self.describe(box.comparison.state, texts)
                                                  : Self.describe(box.matching.state, texts)
         }
         modeName = texts.name(mode)
-        if box.comparison.isRunning || mode.skill == .comparison {
-            if let last = box.comparison.lastCompleted {
+        if box.comparison.isRunning || mode.skill == .compare {
+            if let last = box.comparison.lastAnswer {
                 lastResult = texts.text(last.isCorrect ? .statusCorrectAt : .statusWrongAt,
-                                        last.comparison.centOffset.magnitude.rawValue)
+                                        last.centOffset.magnitude.rawValue)
             }
             if let failure = box.comparison.lastError { error = texts.text(.statusError, failure) }
             // Never waits for a fit: the last one shows until the next is in (none before the first).
-            if case .fitted(let estimate) = profile.latestThresholdEstimate(for: TrainingMode(skill: .comparison, scope: mode.scope),
+            if case .fitted(let estimate) = profile.latestThresholdEstimate(for: TrainingMode(skill: .compare, scope: mode.scope),
                                                                             range: range) {
                 threshold = texts.threshold(estimate?.overallValue ?? .notEnoughAnswers)
             }
         } else {
-            if let last = box.matching.lastCompleted {
-                lastResult = texts.text(.statusMatchResult, SignedCents(last.userCentError.rawValue), texts.name(last.feedback))
+            if let last = box.matching.lastAnswer {
+                lastResult = texts.text(.statusMatchResult, SignedCents(last.userCentError.rawValue), texts.name(last.result))
             }
             if let failure = box.matching.lastError { error = texts.text(.statusError, failure) }
-            let accuracy = profile.matchingAccuracy(for: TrainingMode(skill: .matching, scope: mode.scope))
+            let accuracy = profile.matchAccuracy(for: TrainingMode(skill: .match, scope: mode.scope))
             threshold = texts.matching(accuracy)
         }
         if let problem = box.historyProblem {
@@ -74,7 +74,7 @@ public struct PracticeStatus: Hashable, Sendable {
         return text.count <= width ? text : String(text.prefix(max(0, width - 1))) + "…"
     }
 
-    private static func describe(_ state: ComparisonSession.State, _ texts: Texts) -> String {
+    private static func describe(_ state: CompareTrainer.State, _ texts: Texts) -> String {
         switch state {
         case .idle: texts.text(.statusStopped)
         case .playingNote1: texts.text(.statusFirstNote)
@@ -83,7 +83,7 @@ public struct PracticeStatus: Hashable, Sendable {
         }
     }
 
-    private static func describe(_ state: PitchMatchingSession.State, _ texts: Texts) -> String {
+    private static func describe(_ state: MatchTrainer.State, _ texts: Texts) -> String {
         switch state {
         case .idle: texts.text(.statusStopped)
         case .playingReference: texts.text(.statusReferenceNote)

@@ -28,9 +28,9 @@ struct ProfileChart {
         }
         let rows = min(Self.maximumRows, max(3, Int((log(top / bottom) / log(Self.rowRatio)).rounded(.up)) + 1))
         let ratio = rows > 1 ? pow(top / bottom, 1 / Double(rows - 1)) : Self.rowRatio
-        let levels = (0..<rows).map { top / pow(ratio, Double($0)) }
+        let rowValues = (0..<rows).map { top / pow(ratio, Double($0)) }
         var lines = [texts.text(.chartHeading)] + [beyond.above].compactMap { $0 }
-        for (row, level) in levels.enumerated() {
+        for (row, rowValue) in rowValues.enumerated() {
             var text = ""
             for key in keys {
                 let threshold: CentsEstimate
@@ -38,24 +38,24 @@ struct ProfileChart {
                 case .measured(let measured): threshold = measured
                 case .notEnoughAnswers, .above, .below: text += " "; continue
                 }
-                let nearest = nearestRow(threshold.value, levels: levels)
+                let nearest = nearestRow(threshold.value, rowValues: rowValues)
                 if nearest == row {
                     text += "●"
-                } else if (nearestRow(threshold.high, levels: levels)...nearestRow(threshold.low, levels: levels)).contains(row) {
+                } else if (nearestRow(threshold.high, rowValues: rowValues)...nearestRow(threshold.low, rowValues: rowValues)).contains(row) {
                     text += "│"
                 } else {
                     text += " "
                 }
             }
-            lines.append(self.row(level, text))
+            lines.append(self.row(rowValue, text))
         }
         return lines + [beyond.below].compactMap { $0 } + footer(keys)
     }
 
     /// A chart row: its level's label (after `prefix`: ">" or "<" for the rows beyond), then one
     /// character per key.
-    private func row(_ level: Double, _ marks: String, prefix: String = "") -> String {
-        let label = prefix + texts.numbers.cents(level)
+    private func row(_ rowValue: Double, _ marks: String, prefix: String = "") -> String {
+        let label = prefix + texts.numbers.cents(rowValue)
         return String(repeating: " ", count: max(0, 7 - label.count)) + label + " ┤" + marks
     }
 
@@ -111,8 +111,8 @@ struct ProfileChart {
         return "         " + String(labels)
     }
 
-    private func nearestRow(_ cents: Double, levels: [Double]) -> Int {
+    private func nearestRow(_ cents: Double, rowValues: [Double]) -> Int {
         let value = log(cents)
-        return levels.indices.min { abs(log(levels[$0]) - value) < abs(log(levels[$1]) - value) } ?? 0
+        return rowValues.indices.min { abs(log(rowValues[$0]) - value) < abs(log(rowValues[$1]) - value) } ?? 0
     }
 }

@@ -12,7 +12,7 @@ extension ProfileReport {
                                              trend: summary.change?.trend.rawValue,
                                              trendChange: summary.change.map(ProfileDocument.TrendChange.init))
             switch mode.skill {
-            case .comparison:
+            case .compare:
                 let counts = profile.answers(for: mode).noteCounts
                 entry.threshold = ProfileDocument.Threshold(summary.estimate?.overallValue ?? .notEnoughAnswers, criterion: true)
                 entry.psychometric = .init(wrappedValue: summary.estimate.map { .init(slope: $0.slope, lapse: $0.lapse) })
@@ -21,7 +21,7 @@ extension ProfileReport {
                         note: note.rawValue, name: note.name, count: counts[note.rawValue],
                         threshold: ProfileDocument.Threshold(summary.estimate?.value(at: note) ?? .notEnoughAnswers, criterion: false))
                 }
-            case .matching:
+            case .match:
                 entry.threshold = summary.accuracy.map(ProfileDocument.Threshold.init)
             }
             return entry
@@ -53,7 +53,7 @@ struct ProfileDocument: Encodable {
     let matching: Errors
     let modes: [Mode]
 
-    /// The offsets asked per reference note, all comparison answers (the older, descriptive fields).
+    /// The offsets asked per reference note, all Hear & Compare answers (the older, descriptive fields).
     struct Offsets: Encodable {
         let notes: [OffsetNote]
         @OrNull var overallMean: Double?
@@ -68,7 +68,7 @@ struct ProfileDocument: Encodable {
         let count: Int
     }
 
-    /// The pitch-matching errors, all attempts.
+    /// The Tune & Match errors, all answers.
     struct Errors: Encodable {
         @OrNull var mean: Double?
         @OrNull var stdDev: Double?
@@ -133,7 +133,7 @@ struct ProfileDocument: Encodable {
             }
         }
 
-        init(_ accuracy: MatchingAccuracy) {
+        init(_ accuracy: MatchAccuracy) {
             criterion = OrNull(wrappedValue: nil)
             (value, low, high) = (accuracy.meanError.value, accuracy.meanError.low, accuracy.meanError.high)
             bias = Estimate(accuracy.bias)

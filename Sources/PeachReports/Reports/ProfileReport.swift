@@ -9,7 +9,7 @@ public struct ProfileReport {
     let profile: PerceptualProfile
     let timeline: ProgressTimeline
     let range: NoteRange
-    /// The offsets asked per reference note, all comparison answers: the JSON's older, descriptive fields.
+    /// The offsets asked per reference note, all Hear & Compare answers: the JSON's older, descriptive fields.
     let offsetsAsked: [Int: WelfordAccumulator]
     let matchingErrors: WelfordAccumulator
 
@@ -35,18 +35,18 @@ public struct ProfileReport {
         let mode: TrainingMode
         let count: Int
         let estimate: ThresholdEstimate?
-        let accuracy: MatchingAccuracy?
+        let accuracy: MatchAccuracy?
         let change: ProgressChange?
     }
 
     @MainActor
     func summary(_ mode: TrainingMode) -> ModeSummary {
         switch mode.skill {
-        case .comparison:
+        case .compare:
             let answers = profile.answers(for: mode)
             let estimate = profile.thresholdEstimate(for: mode, range: range)
             return ModeSummary(mode: mode, count: answers.count, estimate: estimate, accuracy: nil, change: estimate?.change)
-        case .matching:
+        case .match:
             let attempts = profile.attempts(for: mode)
             return ModeSummary(mode: mode, count: attempts.count, estimate: nil, accuracy: attempts.accuracy,
                                change: attempts.change)
@@ -65,9 +65,9 @@ public struct ProfileReport {
                 lines.append(texts.text(.profileNoAnswersYet, name))
                 continue
             }
-            let measured = mode.skill == .comparison ? texts.threshold(summary.estimate?.overallValue ?? .notEnoughAnswers)
+            let measured = mode.skill == .compare ? texts.threshold(summary.estimate?.overallValue ?? .notEnoughAnswers)
                                                      : texts.matching(summary.accuracy)
-            let line = mode.skill == .comparison ? TextKey.profileModeAnswers : .profileModeAttempts
+            let line = mode.skill == .compare ? TextKey.profileModeAnswers : .profileModeAttempts
             lines.append(texts.text(line, name, measured, texts.change(summary.change), summary.count))
             if let estimate = summary.estimate {
                 lines.append("")

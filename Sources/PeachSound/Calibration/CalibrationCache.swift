@@ -24,16 +24,16 @@ public struct CalibrationCache: Sendable {
 
     struct Entry: Codable {
         var identity: String
-        var calibration: KeyCalibration
+        var calibration: NoteCalibration
         var checksum: String
 
-        init(identity: String, calibration: KeyCalibration) {
+        init(identity: String, calibration: NoteCalibration) {
             self.identity = identity
             self.calibration = calibration
             self.checksum = Self.checksum(identity: identity, calibration: calibration)
         }
 
-        static func checksum(identity: String, calibration: KeyCalibration) -> String {
+        static func checksum(identity: String, calibration: NoteCalibration) -> String {
             var bytes = Array(identity.utf8)
             for cents in calibration.cents {
                 bytes.append(cents == nil ? 0 : 1)
@@ -48,7 +48,7 @@ public struct CalibrationCache: Sendable {
         /// Written by this version for this file and preset, unchanged since, and a measurement could
         /// have produced it.
         func isValid(for identity: String) -> Bool {
-            let keys = KeyCalibration.keys
+            let keys = NoteCalibration.keys
             return self.identity == identity
                 && calibration.cents.count == keys.count
                 && checksum == Self.checksum(identity: identity, calibration: calibration)
@@ -82,7 +82,7 @@ public struct CalibrationCache: Sendable {
         directory.appendingPathComponent("calibration-\(String(Self.fnv1a(identity.utf8), radix: 16)).json")
     }
 
-    public func cached(soundFont path: String, preset: SoundFontPreset) -> KeyCalibration? {
+    public func cached(soundFont path: String, preset: SoundFontPreset) -> NoteCalibration? {
         let identity = Self.identity(soundFont: path, preset: preset)
         guard let data = try? Data(contentsOf: file(for: identity)),
               let entry = try? JSONDecoder().decode(Entry.self, from: data),
@@ -90,7 +90,7 @@ public struct CalibrationCache: Sendable {
         return entry.calibration
     }
 
-    public func store(_ calibration: KeyCalibration, soundFont path: String, preset: SoundFontPreset) throws {
+    public func store(_ calibration: NoteCalibration, soundFont path: String, preset: SoundFontPreset) throws {
         let identity = Self.identity(soundFont: path, preset: preset)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let encoder = JSONEncoder()
@@ -103,7 +103,7 @@ public struct CalibrationCache: Sendable {
     /// file and preset are known good by then, so nothing announces a measurement that cannot happen.
     public func calibration(soundFont path: String, preset: SoundFontPreset, logger: Logger? = nil,
                             texts: Texts = Texts(.english),
-                            measuring: () -> Void = {}) throws(SoundError) -> (calibration: KeyCalibration, measured: Bool) {
+                            measuring: () -> Void = {}) throws(SoundError) -> (calibration: NoteCalibration, measured: Bool) {
         if let cached = cached(soundFont: path, preset: preset) { return (cached, false) }
         let calibration = try PresetCalibrator(soundFont: path, preset: preset).measure(starting: measuring)
         do {

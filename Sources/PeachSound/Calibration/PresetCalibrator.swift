@@ -16,10 +16,10 @@ public struct PresetCalibrator: Sendable {
     }
 
     /// `starting` is called once the SoundFont and preset have loaded, before the keys are rendered.
-    public func measure(starting: () -> Void = {}) throws(SoundError) -> KeyCalibration {
+    public func measure(starting: () -> Void = {}) throws(SoundError) -> NoteCalibration {
         let synth = try FluidSynthesizer(soundFont: soundFont, preset: preset)
         starting()
-        let rate = VoiceRenderer.sampleRate
+        let rate = NoteSlotRenderer.sampleRate
         let frames = Int(Self.seconds * rate)
         let blocks = frames / FluidSynthesizer.blockSize
         var left = [Float](repeating: 0, count: blocks * FluidSynthesizer.blockSize)
@@ -27,7 +27,7 @@ public struct PresetCalibrator: Sendable {
         let estimator = PitchEstimator(searchRange: Self.searchCents)
         var cents: [Double?] = []
         var unstable: [Int] = []
-        for key in KeyCalibration.keys {
+        for key in NoteCalibration.keys {
             synth.noteOn(key: Int32(key), velocity: 100)
             left.withUnsafeMutableBufferPointer { l in
                 right.withUnsafeMutableBufferPointer { r in
@@ -48,6 +48,6 @@ public struct PresetCalibrator: Sendable {
             cents.append(estimate.cents(from: nominal))
             if !estimate.isSteady { unstable.append(key) }
         }
-        return KeyCalibration(cents: cents, unstableKeys: unstable)
+        return NoteCalibration(cents: cents, unstableKeys: unstable)
     }
 }

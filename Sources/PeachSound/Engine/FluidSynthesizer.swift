@@ -19,7 +19,7 @@ final class FluidSynthesizer {
     private let owner: FluidSynthesizer?
 
     /// A synthesizer that loads the SoundFont itself.
-    init(soundFont path: String, preset: SoundFontPreset?, sampleRate: Double = VoiceRenderer.sampleRate) throws(SoundError) {
+    init(soundFont path: String, preset: SoundFontPreset?, sampleRate: Double = NoteSlotRenderer.sampleRate) throws(SoundError) {
         Self.quietLog
         try SoundFontLocator.requireFile(path)
         // FluidSynth's header check first: a file that is not a SoundFont would otherwise go on to

@@ -23,7 +23,7 @@ public final class SampledSound: @unchecked Sendable {
         let storage = UnsafeMutableBufferPointer<Int16>.allocate(capacity: max(samples.count, 1))
         _ = storage.initialize(from: samples)
         if samples.isEmpty { storage[0] = 0 }
-        let step = sampleRate / VoiceRenderer.sampleRate
+        let step = sampleRate / NoteSlotRenderer.sampleRate
         // invariant: allocated with a capacity of at least 1.
         self.samples = .pcm16(UnsafePointer(storage.baseAddress!), last: max(samples.count - 1, 0), step: step)
         count = samples.isEmpty ? 0 : Int(Double(samples.count - 1) / step) + 1

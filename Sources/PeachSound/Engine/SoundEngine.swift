@@ -7,19 +7,19 @@ import PeachDomain
 /// Each note is rendered by FluidSynth at the integer key nearest to it, with no pitch bend (so
 /// FluidSynth's whole-cent rounding never applies), in a voice slot with its own synthesizer; our own
 /// resampler then moves it by the exact ratio to the requested frequency, divided by the key's
-/// measured deviation (`KeyCalibration`). The methods only queue commands for the render thread:
+/// measured deviation (`NoteCalibration`). The methods only queue commands for the render thread:
 /// they never block and never wait for audio.
 @MainActor
 public final class SoundEngine: NotePlayer {
     /// Voice slots: more than training ever sounds at once (two notes, plus the release tails of
     /// the two before them when the player answers quickly). Each slot's synthesizer holds about
     /// half a megabyte (FluidSynth's mixer buffers), so no more than that.
-    public static let defaultVoiceCount = 4
+    public static let defaultSlotCount = 4
     /// How far `adjustFrequency` may move a note from the key it was started on (two octaves).
     nonisolated static let ratioRange = 0.25...4.0
 
-    public nonisolated let renderer: VoiceRenderer
-    public let calibration: KeyCalibration
+    public nonisolated let renderer: NoteSlotRenderer
+    public let calibration: NoteCalibration
     public let soundFont: String
     public let preset: SoundFontPreset
 
@@ -38,21 +38,21 @@ public final class SoundEngine: NotePlayer {
     /// How many cues are held for the render thread now.
     var heldCueCount: Int { keptCues.count }
 
-    public init(soundFont: String, preset: SoundFontPreset, calibration: KeyCalibration,
-                voiceCount: Int = SoundEngine.defaultVoiceCount) throws(SoundError) {
+    public init(soundFont: String, preset: SoundFontPreset, calibration: NoteCalibration,
+                voiceCount: Int = SoundEngine.defaultSlotCount) throws(SoundError) {
         // One synthesizer per slot (each slot's source runs at its own pace under the resampler),
         // all playing the first one's SoundFont.
         let first = try FluidSynthesizer(soundFont: soundFont, preset: preset)
-        var voices = [Voice(synth: first)]
+        var slots = [NoteSlot(synth: first)]
         for _ in 1..<max(1, voiceCount) {
-            voices.append(Voice(synth: try FluidSynthesizer(sharing: first, preset: preset)))
+            slots.append(NoteSlot(synth: try FluidSynthesizer(sharing: first, preset: preset)))
         }
-        renderer = VoiceRenderer(voices: voices)
+        renderer = NoteSlotRenderer(slots: slots)
         self.calibration = calibration
         self.soundFont = soundFont
         self.preset = preset
-        generations = Array(repeating: 0, count: voices.count)
-        claimedAt = Array(repeating: 0, count: voices.count)
+        generations = Array(repeating: 0, count: slots.count)
+        claimedAt = Array(repeating: 0, count: slots.count)
     }
 
     public func play(frequency: Frequency, velocity: MIDIVelocity, amplitude: AmplitudeDB) throws -> any PlaybackHandle {
@@ -69,7 +69,7 @@ public final class SoundEngine: NotePlayer {
     public func play(frequency: Frequency, seconds: Double, velocity: MIDIVelocity, amplitude: AmplitudeDB) throws
         -> SoundEngineNote {
         try start(frequency: frequency, velocity: velocity, amplitude: amplitude,
-                  releaseAfter: max(0, Int((seconds * VoiceRenderer.sampleRate).rounded())))
+                  releaseAfter: max(0, Int((seconds * NoteSlotRenderer.sampleRate).rounded())))
     }
 
     /// Tune & Match's tunable note: silent until its first move, from `adjustFrequency` or from the
@@ -145,7 +145,7 @@ public final class SoundEngine: NotePlayer {
         return oldest
     }
 
-    func send(_ command: VoiceCommand) throws(SoundError) {
+    func send(_ command: NoteSlotCommand) throws(SoundError) {
         guard renderer.commands.push(command) else { throw .commandQueueFull }
     }
 }

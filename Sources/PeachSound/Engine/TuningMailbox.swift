@@ -8,7 +8,7 @@ import Atomics
 /// render thread reads the count, the values and the count once more, and keeps the values only if
 /// the count was even and unchanged (else it reads again at the next period). Neither side waits
 /// for the other; writers (one input thread, in practice) wait only for each other. Moves carry the
-/// time their event was read, so a move the main actor forwards late (`VoiceCommand.retune`) never
+/// time their event was read, so a move the main actor forwards late (`NoteSlotCommand.retune`) never
 /// undoes a newer one that came this way.
 final class TuningMailbox: Sendable {
     private let sequences: [ManagedAtomic<UInt64>]

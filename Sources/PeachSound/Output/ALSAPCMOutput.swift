@@ -34,7 +34,7 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
         }
     }
 
-    public let renderer: VoiceRenderer
+    public let renderer: NoteSlotRenderer
     public let configuration: Configuration
     public let events: AsyncStream<AudioOutputEvent>
     private let continuation: AsyncStream<AudioOutputEvent>.Continuation
@@ -65,7 +65,7 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
     /// (`RenderStackDepthTests` keeps it within a quarter); 256 KB kept 0.2 MB resident for nothing.
     static let stackPrefault = 64 * 1024
 
-    public init(renderer: VoiceRenderer, configuration: Configuration = Configuration()) {
+    public init(renderer: NoteSlotRenderer, configuration: Configuration = Configuration()) {
         self.renderer = renderer
         self.configuration = configuration
         requestedPeriodFrames = configuration.periodFrames
@@ -83,7 +83,7 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
         interleaved.deallocate()
     }
 
-    /// Runs the render path once before the device opens (`VoiceRenderer.warmUp`), so the first
+    /// Runs the render path once before the device opens (`NoteSlotRenderer.warmUp`), so the first
     /// periods after the start find nothing cold. `start` does it if it was not done; a caller that
     /// locks memory does it before (`RealtimeScheduling.lockMemory`), so that the warmed pages are
     /// locked too. Not while the output runs.
@@ -104,7 +104,7 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
         do {
             pcm = try open()
         } catch {
-            throw SoundError.audioDevice(error)
+            throw SoundError.audioOutput(error)
         }
         startThread()
     }
@@ -112,10 +112,10 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
     /// Starts playing whether or not the device opens now. A device that cannot be opened (missing,
     /// busy) is tried every `retryInterval` until it opens (`.recovered`), as after a loss; the
     /// returned problem says why it is waiting (nil when it opened).
-    public func startWaitingForDevice() -> AudioDeviceProblem? {
+    public func startWaitingForDevice() -> AudioOutputProblem? {
         guard !running.load(ordering: .acquiring) else { return nil }
         warmUp()
-        var waitingReason: AudioDeviceProblem?
+        var waitingReason: AudioOutputProblem?
         do {
             pcm = try open()
         } catch {
@@ -150,20 +150,20 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
     }
 
     /// Opens and configures the device; the message says what failed.
-    private func open() throws(AudioDeviceProblem) -> OpaquePointer {
+    private func open() throws(AudioOutputProblem) -> OpaquePointer {
         peach_alsa_silence_library_errors()
         var handle: OpaquePointer?
         let device = configuration.device
-        func check(_ result: Int32, _ what: AudioDeviceProblem.Step) throws(AudioDeviceProblem) {
+        func check(_ result: Int32, _ what: AudioOutputProblem.Step) throws(AudioOutputProblem) {
             guard result >= 0 else {
                 if let handle { snd_pcm_close(handle) }
-                throw AudioDeviceProblem(device: device, step: what, detail: String(cString: snd_strerror(result)))
+                throw AudioOutputProblem(device: device, step: what, detail: String(cString: snd_strerror(result)))
             }
         }
         // Opened non-blocking so a device held by another program fails at once ("busy") instead of
         // waiting in the kernel (which would also hang a shutdown); then blocking writes as usual.
         try check(snd_pcm_open(&handle, device, SND_PCM_STREAM_PLAYBACK, Int32(SND_PCM_NONBLOCK)), .open)
-        guard let pcm = handle else { throw AudioDeviceProblem(device: device, step: .noHandle) }
+        guard let pcm = handle else { throw AudioOutputProblem(device: device, step: .noHandle) }
         try check(snd_pcm_nonblock(pcm, 0), .blockingMode)
         var hw: OpaquePointer?
         snd_pcm_hw_params_malloc(&hw)
@@ -172,7 +172,7 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
         try check(snd_pcm_hw_params_set_access(pcm, hw, SND_PCM_ACCESS_RW_INTERLEAVED), .interleavedAccess)
         try check(snd_pcm_hw_params_set_format(pcm, hw, SND_PCM_FORMAT_S16_LE), .sampleFormat)
         try check(snd_pcm_hw_params_set_channels(pcm, hw, 2), .stereo)
-        var rate = UInt32(VoiceRenderer.sampleRate)
+        var rate = UInt32(NoteSlotRenderer.sampleRate)
         try check(snd_pcm_hw_params_set_rate(pcm, hw, rate, 0), .sampleRate)
         var period = snd_pcm_uframes_t(requestedPeriodFrames)
         var direction: Int32 = 0
@@ -218,7 +218,7 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
             renderer.render(into: mono, frames: frames)
             guard let device = pcm else {
                 // Failed: keep the engine's clock and commands moving, try the device again now and then.
-                Thread.sleep(forTimeInterval: Double(frames) / VoiceRenderer.sampleRate)
+                Thread.sleep(forTimeInterval: Double(frames) / NoteSlotRenderer.sampleRate)
                 if clock.now >= nextRetry {
                     nextRetry = clock.now + configuration.retryInterval
                     if let reopened = try? open() {
@@ -277,7 +277,7 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
             reopened = try open()
         } catch {
             renderer.silenceFromRenderThread()
-            continuation.yield(.failed(AudioDeviceProblem(device: configuration.device, step: .largerBuffer, detail: error.detail)))
+            continuation.yield(.failed(AudioOutputProblem(device: configuration.device, step: .largerBuffer, detail: error.detail)))
             return true   // the failure path tries the device again
         }
         pcm = reopened
@@ -304,6 +304,6 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
         snd_pcm_close(device)
         pcm = nil
         renderer.silenceFromRenderThread()
-        continuation.yield(.failed(AudioDeviceProblem(device: configuration.device, step: .playing, detail: reason)))
+        continuation.yield(.failed(AudioOutputProblem(device: configuration.device, step: .playing, detail: reason)))
     }
 }

@@ -3,11 +3,11 @@ import Foundation
 /// Renders the engine offline, as fast as it can, and writes the result as a WAV file. The caller
 /// drives time: commands queued before a `render` call take effect at its first frame.
 public final class WAVFileSink {
-    public let renderer: VoiceRenderer
+    public let renderer: NoteSlotRenderer
     public private(set) var samples: [Float] = []
     private var block = [Float](repeating: 0, count: 256)
 
-    public init(renderer: VoiceRenderer) {
+    public init(renderer: NoteSlotRenderer) {
         self.renderer = renderer
     }
 
@@ -29,10 +29,10 @@ public final class WAVFileSink {
 
     @discardableResult
     public func render(seconds: Double) -> ArraySlice<Float> {
-        render(frames: Int((seconds * VoiceRenderer.sampleRate).rounded()))
+        render(frames: Int((seconds * NoteSlotRenderer.sampleRate).rounded()))
     }
 
     public func write(to url: URL, encoding: WAVFile.Encoding = .float32) throws {
-        try WAVFile.write(samples, sampleRate: Int(VoiceRenderer.sampleRate), encoding: encoding, to: url)
+        try WAVFile.write(samples, sampleRate: Int(NoteSlotRenderer.sampleRate), encoding: encoding, to: url)
     }
 }

@@ -16,7 +16,7 @@ public enum CSVFileImportRefusal: Error, Hashable, Sendable {
     case unreadable(reason: String)
 }
 
-extension TrainingDataStore {
+extension HistoryStore {
     /// Imports a CSV export read in pieces of `pieceSize` bytes, each answer written as its row is
     /// read, all in one transaction: a file with any problem (`CSVImportError`, every problem listed)
     /// changes nothing. The memory used does not grow with the file.
@@ -33,7 +33,7 @@ extension TrainingDataStore {
         var format = 0
         let summary = try importAnswers(mode: mode) { add in
             var added = 0
-            let counting = { (record: TrainingRecord) throws in
+            let counting = { (record: Answer) throws in
                 added += 1
                 try add(record)
             }

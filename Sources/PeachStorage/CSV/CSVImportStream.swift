@@ -29,7 +29,7 @@ public struct CSVImportStream {
     }
 
     /// Reads the next piece of the file; `answer` gets every valid answer completed in it.
-    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, _ answer: (TrainingRecord) throws -> Void) rethrows {
+    public mutating func feed(_ bytes: UnsafeBufferPointer<UInt8>, _ answer: (Answer) throws -> Void) rethrows {
         var bytes = bytes
         // A UTF-8 byte order mark is skipped, even when the first pieces are shorter than it.
         while var mark = byteOrderMark, let first = bytes.first {
@@ -47,14 +47,14 @@ public struct CSVImportStream {
         for row in reader.feed(bytes) { try handle(row, answer) }
     }
 
-    public mutating func feed(_ data: Data, _ answer: (TrainingRecord) throws -> Void) rethrows {
+    public mutating func feed(_ data: Data, _ answer: (Answer) throws -> Void) rethrows {
         try data.withUnsafeBytes { raw in
             try feed(raw.bindMemory(to: UInt8.self), answer)
         }
     }
 
     /// The end of the file: the last row, then the verdict. Throws every problem found.
-    public mutating func finish(_ answer: (TrainingRecord) throws -> Void) throws -> Int {
+    public mutating func finish(_ answer: (Answer) throws -> Void) throws -> Int {
         for row in reader.finish() { try handle(row, answer) }
         if rowsRead == 0 { note(CSVProblem(line: 0, reason: .emptyFile)) }
         if rowsRead == 1, !cannotReadRows { note(CSVProblem(line: 0, reason: .endsBeforeHeader)) }
@@ -66,13 +66,13 @@ public struct CSVImportStream {
         return formatVersion
     }
 
-    private mutating func handle(_ row: CSVReader.Row, _ answer: (TrainingRecord) throws -> Void) rethrows {
+    private mutating func handle(_ row: CSVReader.Row, _ answer: (Answer) throws -> Void) rethrows {
         rowsRead += 1
         guard !cannotReadRows else { return }
         switch rowsRead {
         case 1:
             do {
-                formatVersion = try TrainingDataCSV.formatVersion(row)
+                formatVersion = try HistoryCSV.formatVersion(row)
             } catch {
                 problems += error.problems
                 cannotReadRows = true
@@ -98,8 +98,8 @@ public struct CSVImportStream {
                 note(CSVProblem(line: line, reason: reason))
             case .record(let line, let fields):
                 switch decoder.decode(fields) {
-                case .comparison(let record): if problems.isEmpty { try answer(.comparison(record)) }
-                case .pitchMatching(let record): if problems.isEmpty { try answer(.pitchMatching(record)) }
+                case .compare(let record): if problems.isEmpty { try answer(.compare(record)) }
+                case .match(let record): if problems.isEmpty { try answer(.match(record)) }
                 case .rhythm: skippedRhythmRows += 1
                 case .invalid(let reasons): for reason in reasons { note(CSVProblem(line: line, reason: reason)) }
                 }

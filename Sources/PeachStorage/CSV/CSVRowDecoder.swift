@@ -14,8 +14,8 @@ struct CSVRowDecoder: Sendable {
     static let centLimit = 1200.0
 
     enum Decoded: Hashable, Sendable {
-        case comparison(ComparisonRecord)
-        case pitchMatching(PitchMatchingRecord)
+        case compare(CompareAnswer)
+        case match(MatchAnswer)
         case rhythm
         /// Every reason the row is not a record.
         case invalid([CSVReason])
@@ -47,22 +47,22 @@ struct CSVRowDecoder: Sendable {
             let isCorrect = row.boolean(.isCorrect)
             guard let timestamp, let referenceNote, let targetNote, interval != nil, let tuningSystem, let centOffset,
                   let isCorrect, row.problems.isEmpty,
-                  let record = ComparisonRecord(referenceNote: referenceNote, targetNote: targetNote,
-                                                centOffset: Cents(centOffset), isCorrect: isCorrect,
-                                                tuningSystem: tuningSystem, timestamp: timestamp)
+                  let record = CompareAnswer(referenceNote: referenceNote, targetNote: targetNote,
+                                             centOffset: Cents(centOffset), isCorrect: isCorrect,
+                                             tuningSystem: tuningSystem, timestamp: timestamp)
             else { return row.invalid() }
-            return .comparison(record)
+            return .compare(record)
         } else {
             let initialCentOffset = row.cents(.initialCentOffset)
             let userCentError = row.cents(.userCentError)
             guard let timestamp, let referenceNote, let targetNote, interval != nil, let tuningSystem,
                   let initialCentOffset, let userCentError, row.problems.isEmpty,
-                  let record = PitchMatchingRecord(referenceNote: referenceNote, targetNote: targetNote,
-                                                   initialCentOffset: Cents(initialCentOffset),
-                                                   userCentError: Cents(userCentError),
-                                                   tuningSystem: tuningSystem, timestamp: timestamp)
+                  let record = MatchAnswer(referenceNote: referenceNote, targetNote: targetNote,
+                                           initialCentOffset: Cents(initialCentOffset),
+                                           userCentError: Cents(userCentError),
+                                           tuningSystem: tuningSystem, timestamp: timestamp)
             else { return row.invalid() }
-            return .pitchMatching(record)
+            return .match(record)
         }
     }
 

@@ -20,7 +20,7 @@ public struct AnswerJournal: Sendable {
     }
 
     /// Adds one answer durably: when this returns, the line is on disk.
-    public func append(_ record: TrainingRecord) throws {
+    public func append(_ record: Answer) throws {
         var line = try JSONEncoder().encode(JournalEntry(record))
         line.append(0x0A)
         let descriptor = open(url.path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
@@ -37,7 +37,7 @@ public struct AnswerJournal: Sendable {
     }
 
     /// The answers waiting, oldest first, and how many lines could not be read (a torn last line).
-    public func pending() throws -> (records: [TrainingRecord], unreadableLines: Int) {
+    public func pending() throws -> (records: [Answer], unreadableLines: Int) {
         guard FileManager.default.fileExists(atPath: url.path) else { return ([], 0) }
         let data: Data
         do {
@@ -45,7 +45,7 @@ public struct AnswerJournal: Sendable {
         } catch {
             throw JournalError(path: url.path, errno: EIO)
         }
-        var records: [TrainingRecord] = []
+        var records: [Answer] = []
         var unreadable = 0
         let decoder = JSONDecoder()
         for line in data.split(separator: 0x0A) where !line.isEmpty {
@@ -96,9 +96,9 @@ private struct JournalEntry: Codable {
     var initialCentOffset: Double?
     var userCentError: Double?
 
-    init(_ record: TrainingRecord) {
+    init(_ record: Answer) {
         switch record {
-        case .comparison(let answer):
+        case .compare(let answer):
             kind = "comparison"
             timestamp = answer.timestamp.timeIntervalSince1970
             referenceNote = answer.referenceNote.rawValue
@@ -106,7 +106,7 @@ private struct JournalEntry: Codable {
             tuningSystem = answer.tuningSystem.rawValue
             centOffset = answer.centOffset.rawValue
             isCorrect = answer.isCorrect
-        case .pitchMatching(let answer):
+        case .match(let answer):
             kind = "pitchMatching"
             timestamp = answer.timestamp.timeIntervalSince1970
             referenceNote = answer.referenceNote.rawValue
@@ -118,25 +118,25 @@ private struct JournalEntry: Codable {
     }
 
     /// Nil for a line no version of Peach writes.
-    var record: TrainingRecord? {
+    var record: Answer? {
         guard let reference = MIDINote(validating: referenceNote), let target = MIDINote(validating: targetNote),
               let tuning = TuningSystem(rawValue: tuningSystem), timestamp.isFinite else { return nil }
         let date = Date(timeIntervalSince1970: timestamp)
         switch kind {
         case "comparison":
             guard let centOffset, centOffset.isFinite, let isCorrect,
-                  let record = ComparisonRecord(referenceNote: reference, targetNote: target, centOffset: Cents(centOffset),
-                                                isCorrect: isCorrect, tuningSystem: tuning, timestamp: date)
+                  let record = CompareAnswer(referenceNote: reference, targetNote: target, centOffset: Cents(centOffset),
+                                             isCorrect: isCorrect, tuningSystem: tuning, timestamp: date)
             else { return nil }
-            return .comparison(record)
+            return .compare(record)
         case "pitchMatching":
             guard let initialCentOffset, let userCentError, initialCentOffset.isFinite, userCentError.isFinite,
-                  let record = PitchMatchingRecord(referenceNote: reference, targetNote: target,
-                                                   initialCentOffset: Cents(initialCentOffset),
-                                                   userCentError: Cents(userCentError), tuningSystem: tuning,
-                                                   timestamp: date)
+                  let record = MatchAnswer(referenceNote: reference, targetNote: target,
+                                           initialCentOffset: Cents(initialCentOffset),
+                                           userCentError: Cents(userCentError), tuningSystem: tuning,
+                                           timestamp: date)
             else { return nil }
-            return .pitchMatching(record)
+            return .match(record)
         default:
             return nil
         }

@@ -10,26 +10,26 @@ public protocol AnswerStore: Sendable {
     /// An answer older than the profile checkpoint's last one (a journal replayed late) forgets it.
     /// Returns how many were written.
     @discardableResult
-    func save(_ records: [TrainingRecord], skippingStored: Bool) throws(StoreError) -> Int
+    func save(_ records: [Answer], skippingStored: Bool) throws(HistoryError) -> Int
 }
 
-extension TrainingDataStore: AnswerStore {
+extension HistoryStore: AnswerStore {
     @discardableResult
-    public func save(_ records: [TrainingRecord], skippingStored: Bool) throws(StoreError) -> Int {
+    public func save(_ records: [Answer], skippingStored: Bool) throws(HistoryError) -> Int {
         try write { db in
             var written = 0
             for record in records {
                 switch record {
-                case .comparison(let answer):
-                    let row = StoredComparison(answer)
+                case .compare(let answer):
+                    let row = StoredCompareAnswer(answer)
                     if skippingStored, try Self.isStored(row, db) { continue }
                     try row.insert(db)
-                    try ProfileCheckpoint.forget(ifBefore: row.timestamp, in: StoredComparison.databaseTableName, db)
-                case .pitchMatching(let answer):
-                    let row = StoredPitchMatching(answer)
+                    try ProfileCheckpoint.forget(ifBefore: row.timestamp, in: StoredCompareAnswer.databaseTableName, db)
+                case .match(let answer):
+                    let row = StoredMatchAnswer(answer)
                     if skippingStored, try Self.isStored(row, db) { continue }
                     try row.insert(db)
-                    try ProfileCheckpoint.forget(ifBefore: row.timestamp, in: StoredPitchMatching.databaseTableName, db)
+                    try ProfileCheckpoint.forget(ifBefore: row.timestamp, in: StoredMatchAnswer.databaseTableName, db)
                 }
                 written += 1
             }
@@ -37,7 +37,7 @@ extension TrainingDataStore: AnswerStore {
         }
     }
 
-    private static func isStored(_ row: StoredComparison, _ db: Database) throws -> Bool {
+    private static func isStored(_ row: StoredCompareAnswer, _ db: Database) throws -> Bool {
         try Bool.fetchOne(db, sql: """
             SELECT EXISTS (SELECT 1 FROM comparison WHERE timestamp = ? AND referenceNote = ? AND targetNote = ?
                 AND tuningSystem = ? AND centOffset = ? AND isCorrect = ?)
@@ -45,7 +45,7 @@ extension TrainingDataStore: AnswerStore {
                              row.isCorrect]) ?? false
     }
 
-    private static func isStored(_ row: StoredPitchMatching, _ db: Database) throws -> Bool {
+    private static func isStored(_ row: StoredMatchAnswer, _ db: Database) throws -> Bool {
         try Bool.fetchOne(db, sql: """
             SELECT EXISTS (SELECT 1 FROM pitchMatching WHERE timestamp = ? AND referenceNote = ? AND targetNote = ?
                 AND tuningSystem = ? AND initialCentOffset = ? AND userCentError = ?)

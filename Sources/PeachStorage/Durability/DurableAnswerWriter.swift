@@ -13,7 +13,7 @@ import PeachText
 /// writes what a previous run left in the journal. An answer is lost only when neither the
 /// database nor the journal can be written, and then `onEvent` has said so.
 @MainActor
-public final class DurableAnswerWriter: ComparisonObserver, PitchMatchingObserver {
+public final class DurableAnswerWriter: CompareObserver, MatchObserver {
     /// What the player must be told; each is reported once per episode.
     public enum Event: Hashable, Sendable {
         /// The history refused an answer; it and the following ones are kept (in the journal when
@@ -34,7 +34,7 @@ public final class DurableAnswerWriter: ComparisonObserver, PitchMatchingObserve
     /// The language of its log lines and of the reasons it reports (peach run's, switched by a reload).
     private let texts: LiveTexts
     /// Kept answers not yet in the history, oldest first.
-    public private(set) var waiting: [TrainingRecord] = []
+    public private(set) var waiting: [Answer] = []
     /// Whether every kept answer is also in the journal.
     public private(set) var isJournaled = true
     public var onEvent: (@MainActor (Event) -> Void)?
@@ -55,15 +55,15 @@ public final class DurableAnswerWriter: ComparisonObserver, PitchMatchingObserve
     /// Whether answers are waiting for the history.
     public var isHolding: Bool { !waiting.isEmpty }
 
-    public func comparisonCompleted(_ completed: CompletedComparison) {
-        record(.comparison(ComparisonRecord(completed)))
+    public func compareAnswered(_ completed: CompareAnswer) {
+        record(.compare(completed))
     }
 
-    public func pitchMatchingCompleted(_ completed: CompletedPitchMatching) {
-        record(.pitchMatching(PitchMatchingRecord(completed)))
+    public func matchAnswered(_ completed: MatchAnswer) {
+        record(.match(completed))
     }
 
-    public func record(_ answer: TrainingRecord) {
+    public func record(_ answer: Answer) {
         if waiting.isEmpty {
             do {
                 try store.save([answer], skippingStored: false)
@@ -80,7 +80,7 @@ public final class DurableAnswerWriter: ComparisonObserver, PitchMatchingObserve
     /// Writes what an earlier run left in the journal (before training starts), exactly once.
     public func replayJournal() {
         guard let journal else { return }
-        let pending: (records: [TrainingRecord], unreadableLines: Int)
+        let pending: (records: [Answer], unreadableLines: Int)
         do {
             pending = try journal.pending()
         } catch {
@@ -112,8 +112,8 @@ public final class DurableAnswerWriter: ComparisonObserver, PitchMatchingObserve
         isFlushing = true
         let batch = waiting
         let store = self.store
-        let result = await Task.detached { () -> Result<Int, StoreError> in
-            Result { () throws(StoreError) -> Int in try store.save(batch, skippingStored: true) }
+        let result = await Task.detached { () -> Result<Int, HistoryError> in
+            Result { () throws(HistoryError) -> Int in try store.save(batch, skippingStored: true) }
         }.value
         isFlushing = false
         switch result {
@@ -156,7 +156,7 @@ public final class DurableAnswerWriter: ComparisonObserver, PitchMatchingObserve
 
     // MARK: Episodes
 
-    private func keep(_ answer: TrainingRecord) {
+    private func keep(_ answer: Answer) {
         waiting.append(answer)
         keptThisEpisode += 1
         guard let journal, isJournaled else { return }
@@ -202,7 +202,7 @@ public final class DurableAnswerWriter: ComparisonObserver, PitchMatchingObserve
     /// An error of the history or the journal in the writer's language.
     private func said(_ error: any Error) -> String {
         switch error {
-        case let error as StoreError: error.text(texts.current)
+        case let error as HistoryError: error.text(texts.current)
         case let error as JournalError: error.text(texts.current)
         default: "\(error)"
         }

@@ -4,7 +4,7 @@ import PeachText
 
 /// `peach run`'s history at start, up to the point where training could begin: answers a previous
 /// run could only journal are written, then the profile's answers are gathered (from the checkpoint
-/// and the answers since, see `TrainingDataStore.startingProfile()`). peach-bench's start figure
+/// and the answers since, see `HistoryStore.startingProfile()`). peach-bench's start figure
 /// measures this same function.
 @MainActor
 public struct PracticeStart {
@@ -12,8 +12,8 @@ public struct PracticeStart {
     public let profile: PerceptualProfile
     public let gathered: StartingProfile
 
-    public static func prepare(_ history: TrainingDataStore, clock: any TrainingClock, texts: LiveTexts = .english)
-        throws(StoreError) -> PracticeStart {
+    public static func prepare(_ history: HistoryStore, clock: any TrainingClock, texts: LiveTexts = .english)
+        throws(HistoryError) -> PracticeStart {
         history.waitForLocks(upTo: 0.2)
         let answers = DurableAnswerWriter(store: history, journal: AnswerJournal(location: history.location),
                                           clock: clock, texts: texts)

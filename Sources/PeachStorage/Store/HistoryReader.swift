@@ -6,18 +6,18 @@ import PeachDomain
 /// a count). Ids are never reused (AUTOINCREMENT) and answers are only added or all deleted, so any
 /// change to the history changes this.
 public struct HistoryVersion: Hashable, Sendable {
-    public let comparisons: ClosedRange<Int64>?
-    public let pitchMatchings: ClosedRange<Int64>?
+    public let compareAnswers: ClosedRange<Int64>?
+    public let matchAnswers: ClosedRange<Int64>?
 }
 
 /// The answers stored before a time, per table how many and the highest id: it changes when an
 /// answer before that time is added (a new id is higher than any before) or deleted (fewer).
 public struct HistoryMark: Hashable, Sendable {
     public let before: Date
-    public let comparisons: Int
-    public let comparisonsHighestID: Int64?
-    public let pitchMatchings: Int
-    public let pitchMatchingsHighestID: Int64?
+    public let compareAnswers: Int
+    public let compareAnswersHighestID: Int64?
+    public let matchAnswers: Int
+    public let matchAnswersHighestID: Int64?
 }
 
 /// One consistent read of the history (a single read transaction): what it reads belongs together
@@ -27,21 +27,21 @@ public struct HistoryReader {
 
     /// Every answer with `from ≤ time < before` (either bound may be absent), each kind in the
     /// store's order (time, then as stored), handed over one at a time.
-    public func forEachAnswer(from: Date? = nil, before: Date? = nil, comparison: (ComparisonRecord) throws -> Void,
-                              pitchMatching: (PitchMatchingRecord) throws -> Void) throws {
+    public func forEachAnswer(from: Date? = nil, before: Date? = nil, comparison: (CompareAnswer) throws -> Void,
+                              pitchMatching: (MatchAnswer) throws -> Void) throws {
         var condition: [String] = []
         var arguments: [any DatabaseValueConvertible] = []
         if let from { condition.append("timestamp >= ?"); arguments.append(from.timeIntervalSince1970) }
         if let before { condition.append("timestamp < ?"); arguments.append(before.timeIntervalSince1970) }
         let filter = condition.isEmpty ? "" : "WHERE " + condition.joined(separator: " AND ")
-        let comparisons = try StoredComparison.fetchCursor(
+        let compareAnswers = try StoredCompareAnswer.fetchCursor(
             db, sql: "SELECT * FROM comparison \(filter) ORDER BY timestamp, id", arguments: StatementArguments(arguments))
-        while let stored = try comparisons.next() {
+        while let stored = try compareAnswers.next() {
             if let record = stored.record { try comparison(record) }
         }
-        let pitchMatchings = try StoredPitchMatching.fetchCursor(
+        let matchAnswers = try StoredMatchAnswer.fetchCursor(
             db, sql: "SELECT * FROM pitchMatching \(filter) ORDER BY timestamp, id", arguments: StatementArguments(arguments))
-        while let stored = try pitchMatchings.next() {
+        while let stored = try matchAnswers.next() {
             if let record = stored.record { try pitchMatching(record) }
         }
     }
@@ -54,7 +54,7 @@ public struct HistoryReader {
                   let low = row[0] as Int64?, let high = row[1] as Int64? else { return nil }
             return low...high
         }
-        return HistoryVersion(comparisons: try span("comparison"), pitchMatchings: try span("pitchMatching"))
+        return HistoryVersion(compareAnswers: try span("comparison"), matchAnswers: try span("pitchMatching"))
     }
 
     public func mark(before: Date) throws -> HistoryMark {
@@ -63,15 +63,15 @@ public struct HistoryReader {
                                        arguments: [before.timeIntervalSince1970])
             return (row?[0] ?? 0, row?[1])
         }
-        let (comparisons, comparisonsID) = try part("comparison")
-        let (pitchMatchings, pitchMatchingsID) = try part("pitchMatching")
-        return HistoryMark(before: before, comparisons: comparisons, comparisonsHighestID: comparisonsID,
-                           pitchMatchings: pitchMatchings, pitchMatchingsHighestID: pitchMatchingsID)
+        let (compareAnswers, compareAnswersID) = try part("comparison")
+        let (matchAnswers, matchAnswersID) = try part("pitchMatching")
+        return HistoryMark(before: before, compareAnswers: compareAnswers, compareAnswersHighestID: compareAnswersID,
+                           matchAnswers: matchAnswers, matchAnswersHighestID: matchAnswersID)
     }
 }
 
-extension TrainingDataStore {
-    /// `body` within one read; the database's errors as `StoreError`, the caller's as thrown.
+extension HistoryStore {
+    /// `body` within one read; the database's errors as `HistoryError`, the caller's as thrown.
     public func reading<T>(_ body: (HistoryReader) throws -> T) throws -> T {
         do {
             return try Self.read(database) { db in try body(HistoryReader(db: db)) }

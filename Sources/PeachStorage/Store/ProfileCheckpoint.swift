@@ -26,10 +26,10 @@ struct ProfileCheckpoint: Sendable {
 
     /// `ProfileAnswers.saved()`.
     var state: Data
-    var comparisons: Mark
-    var pitchMatchings: Mark
+    var compareAnswers: Mark
+    var matchAnswers: Mark
 
-    static let answerTables = [StoredComparison.databaseTableName, StoredPitchMatching.databaseTableName]
+    static let answerTables = [StoredCompareAnswer.databaseTableName, StoredMatchAnswer.databaseTableName]
 
     static func createTable(_ db: Database) throws {
         try db.create(table: tableName) { table in
@@ -55,9 +55,9 @@ struct ProfileCheckpoint: Sendable {
     static func load(_ db: Database) throws -> ProfileCheckpoint? {
         guard let row = try Row.fetchOne(db, sql: "SELECT * FROM \(tableName) WHERE id = 1"),
               let state = value(row, "state", as: Data.self),
-              let comparisons = mark(row, StoredComparison.databaseTableName),
-              let pitchMatchings = mark(row, StoredPitchMatching.databaseTableName) else { return nil }
-        return ProfileCheckpoint(state: state, comparisons: comparisons, pitchMatchings: pitchMatchings)
+              let compareAnswers = mark(row, StoredCompareAnswer.databaseTableName),
+              let matchAnswers = mark(row, StoredMatchAnswer.databaseTableName) else { return nil }
+        return ProfileCheckpoint(state: state, compareAnswers: compareAnswers, matchAnswers: matchAnswers)
     }
 
     /// Nil for marks no checkpoint can have: a count without a last row, or a last row without a count.
@@ -81,7 +81,7 @@ struct ProfileCheckpoint: Sendable {
     func save(_ db: Database) throws {
         var columns = ["id", "state"]
         var values: [(any DatabaseValueConvertible)?] = [1, state]
-        for (answers, mark) in zip(Self.answerTables, [comparisons, pitchMatchings]) {
+        for (answers, mark) in zip(Self.answerTables, [compareAnswers, matchAnswers]) {
             columns += ["\(answers)Count", "\(answers)LastTime", "\(answers)LastID", "\(answers)HighestID"]
             values += [mark.count, mark.last?.time, mark.last?.id, mark.highestID]
         }

@@ -22,11 +22,11 @@ enum ProfileGathering {
             return result
         }
         var answers = ProfileAnswers()
-        let comparisons = try read(StoredComparison.databaseTableName, after: nil, into: &answers, db)
-        let pitchMatchings = try read(StoredPitchMatching.databaseTableName, after: nil, into: &answers, db)
+        let compareAnswers = try read(StoredCompareAnswer.databaseTableName, after: nil, into: &answers, db)
+        let matchAnswers = try read(StoredMatchAnswer.databaseTableName, after: nil, into: &answers, db)
         return Result(answers: answers, continuedFromCheckpoint: false,
-                      rowsRead: comparisons.count + pitchMatchings.count,
-                      fresh: try freshCheckpoint(answers, comparisons, pitchMatchings, db))
+                      rowsRead: compareAnswers.count + matchAnswers.count,
+                      fresh: try freshCheckpoint(answers, compareAnswers, matchAnswers, db))
     }
 
     /// Nil when the checkpoint no longer describes the history's rows up to its marks.
@@ -35,8 +35,8 @@ enum ProfileGathering {
         var answers = saved
         var marks: [Mark] = []
         var rowsRead = 0
-        for (table, mark) in [(StoredComparison.databaseTableName, checkpoint.comparisons),
-                              (StoredPitchMatching.databaseTableName, checkpoint.pitchMatchings)] {
+        for (table, mark) in [(StoredCompareAnswer.databaseTableName, checkpoint.compareAnswers),
+                              (StoredMatchAnswer.databaseTableName, checkpoint.matchAnswers)] {
             guard try isUnchanged(table, upTo: mark, db) else { return nil }
             let tail = try read(table, after: mark.last, into: &answers, db)
             let total = try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? 0
@@ -72,17 +72,17 @@ enum ProfileGathering {
         } else {
             cursor = try Row.fetchCursor(db, sql: "SELECT * FROM \(table) ORDER BY timestamp, id")
         }
-        let isComparison = table == StoredComparison.databaseTableName
+        let isComparison = table == StoredCompareAnswer.databaseTableName
         var count = 0
         var lastRow: (time: Double, id: Int64)?
         while let row = try cursor.next() {
             count += 1
             if isComparison {
-                let stored = try StoredComparison(row: row)
+                let stored = try StoredCompareAnswer(row: row)
                 if let record = stored.record { answers.add(record) }
                 lastRow = stored.id.map { (stored.timestamp, $0) }
             } else {
-                let stored = try StoredPitchMatching(row: row)
+                let stored = try StoredMatchAnswer(row: row)
                 if let record = stored.record { answers.add(record) }
                 lastRow = stored.id.map { (stored.timestamp, $0) }
             }
@@ -92,15 +92,15 @@ enum ProfileGathering {
 
     /// The checkpoint of `answers` after these rows; nil when a last row's time is not a number
     /// (a row no answer can be: the rows are read again next time rather than marked wrongly).
-    private static func freshCheckpoint(_ answers: ProfileAnswers, _ comparisons: Mark, _ pitchMatchings: Mark,
+    private static func freshCheckpoint(_ answers: ProfileAnswers, _ compareAnswers: Mark, _ matchAnswers: Mark,
                                    _ db: Database) throws -> ProfileCheckpoint? {
         var marks: [Mark] = []
-        for (table, mark) in [(StoredComparison.databaseTableName, comparisons),
-                              (StoredPitchMatching.databaseTableName, pitchMatchings)] {
+        for (table, mark) in [(StoredCompareAnswer.databaseTableName, compareAnswers),
+                              (StoredMatchAnswer.databaseTableName, matchAnswers)] {
             guard (mark.count == 0) == (mark.last == nil), mark.last?.time.isFinite ?? true else { return nil }
             let highest = try Int64.fetchOne(db, sql: "SELECT max(id) FROM \(table)") ?? 0
             marks.append(Mark(count: mark.count, last: mark.last, highestID: highest))
         }
-        return ProfileCheckpoint(state: try answers.saved(), comparisons: marks[0], pitchMatchings: marks[1])
+        return ProfileCheckpoint(state: try answers.saved(), compareAnswers: marks[0], matchAnswers: marks[1])
     }
 }

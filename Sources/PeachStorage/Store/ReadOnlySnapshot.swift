@@ -12,7 +12,7 @@ import GRDBSQLite
 /// - a history without a `-wal` (one left by an older version, or copied) is opened `immutable=1`:
 ///   SQLite reads the file as it is, with no locks and no files made. That is exact only while no
 ///   writer comes, so the reader remembers the file's identity and size and time of change, and
-///   `TrainingDataStore.isCurrent` says when a writer has appeared (a `-wal` exists) or the file
+///   `HistoryStore.isCurrent` says when a writer has appeared (a `-wal` exists) or the file
 ///   changed: the reader is then opened again, the normal way, and what was read is read again.
 struct ReadOnlySnapshot: Sendable, Equatable {
     /// Each read-only connection's page cache (reads stream through the tables once).
@@ -52,7 +52,7 @@ struct ReadOnlySnapshot: Sendable, Equatable {
     }
 }
 
-extension TrainingDataStore {
+extension HistoryStore {
     /// False once a store opened without a writer (`ReadOnlySnapshot`) may no longer read what is
     /// stored: a writer has come, or the file changed. What it read since it was opened must then
     /// be read again from a store opened anew. Always true for any other store.

@@ -10,18 +10,18 @@ enum StoreSchema {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1-training-records") { db in
             try db.execute(sql: "PRAGMA application_id = \(applicationID)")
-            try db.create(table: StoredComparison.databaseTableName) { table in
+            try db.create(table: StoredCompareAnswer.databaseTableName) { table in
                 addAnswerColumns(to: table)
                 table.column("centOffset", .double).notNull()
                 table.column("isCorrect", .boolean).notNull()
             }
-            try db.create(index: "comparison_timestamp", on: StoredComparison.databaseTableName, columns: ["timestamp"])
-            try db.create(table: StoredPitchMatching.databaseTableName) { table in
+            try db.create(index: "comparison_timestamp", on: StoredCompareAnswer.databaseTableName, columns: ["timestamp"])
+            try db.create(table: StoredMatchAnswer.databaseTableName) { table in
                 addAnswerColumns(to: table)
                 table.column("initialCentOffset", .double).notNull()
                 table.column("userCentError", .double).notNull()
             }
-            try db.create(index: "pitchMatching_timestamp", on: StoredPitchMatching.databaseTableName,
+            try db.create(index: "pitchMatching_timestamp", on: StoredMatchAnswer.databaseTableName,
                           columns: ["timestamp"])
         }
         migrator.registerMigration("v2-profile-checkpoint") { db in

@@ -4,7 +4,7 @@ import PeachDomain
 
 /// The `comparison` table row. Timestamps are seconds since 1970 (UTC) as REAL, which keeps
 /// sub-millisecond precision and sorts numerically.
-struct StoredComparison: Codable, FetchableRecord, PersistableRecord {
+struct StoredCompareAnswer: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "comparison"
 
     var id: Int64?
@@ -30,7 +30,7 @@ struct StoredComparison: Codable, FetchableRecord, PersistableRecord {
         isCorrect = StoredValue.integer(row, 7).map { $0 != 0 } ?? false
     }
 
-    init(_ record: ComparisonRecord) {
+    init(_ record: CompareAnswer) {
         timestamp = record.timestamp.timeIntervalSince1970
         referenceNote = record.referenceNote.rawValue
         targetNote = record.targetNote.rawValue
@@ -42,18 +42,18 @@ struct StoredComparison: Codable, FetchableRecord, PersistableRecord {
 
     /// Nil for a row no answer can be (the table's CHECK constraints should have kept most out):
     /// notes outside 0–127 or more than an octave apart, an unknown tuning, a value that is not finite.
-    var record: ComparisonRecord? {
+    var record: CompareAnswer? {
         guard let reference = MIDINote(validating: referenceNote), let target = MIDINote(validating: targetNote),
               let tuning = TuningSystem(rawValue: tuningSystem), timestamp.isFinite, centOffset.isFinite
         else { return nil }
-        return ComparisonRecord(referenceNote: reference, targetNote: target, centOffset: Cents(centOffset),
-                                isCorrect: isCorrect, tuningSystem: tuning,
-                                timestamp: Date(timeIntervalSince1970: timestamp))
+        return CompareAnswer(referenceNote: reference, targetNote: target, centOffset: Cents(centOffset),
+                             isCorrect: isCorrect, tuningSystem: tuning,
+                             timestamp: Date(timeIntervalSince1970: timestamp))
     }
 }
 
 /// The `pitchMatching` table row.
-struct StoredPitchMatching: Codable, FetchableRecord, PersistableRecord {
+struct StoredMatchAnswer: Codable, FetchableRecord, PersistableRecord {
     static let databaseTableName = "pitchMatching"
 
     var id: Int64?
@@ -65,7 +65,7 @@ struct StoredPitchMatching: Codable, FetchableRecord, PersistableRecord {
     var initialCentOffset: Double
     var userCentError: Double
 
-    /// Decodes by column position, like `StoredComparison`, and as tolerantly.
+    /// Decodes by column position, like `StoredCompareAnswer`, and as tolerantly.
     init(row: Row) throws {
         id = StoredValue.integer(row, 0).map(Int64.init)
         timestamp = StoredValue.real(row, 1)
@@ -77,7 +77,7 @@ struct StoredPitchMatching: Codable, FetchableRecord, PersistableRecord {
         userCentError = StoredValue.real(row, 7)
     }
 
-    init(_ record: PitchMatchingRecord) {
+    init(_ record: MatchAnswer) {
         timestamp = record.timestamp.timeIntervalSince1970
         referenceNote = record.referenceNote.rawValue
         targetNote = record.targetNote.rawValue
@@ -87,13 +87,13 @@ struct StoredPitchMatching: Codable, FetchableRecord, PersistableRecord {
         userCentError = record.userCentError.rawValue
     }
 
-    var record: PitchMatchingRecord? {
+    var record: MatchAnswer? {
         guard let reference = MIDINote(validating: referenceNote), let target = MIDINote(validating: targetNote),
               let tuning = TuningSystem(rawValue: tuningSystem), timestamp.isFinite, initialCentOffset.isFinite,
               userCentError.isFinite else { return nil }
-        return PitchMatchingRecord(referenceNote: reference, targetNote: target,
-                                   initialCentOffset: Cents(initialCentOffset), userCentError: Cents(userCentError),
-                                   tuningSystem: tuning, timestamp: Date(timeIntervalSince1970: timestamp))
+        return MatchAnswer(referenceNote: reference, targetNote: target,
+                           initialCentOffset: Cents(initialCentOffset), userCentError: Cents(userCentError),
+                           tuningSystem: tuning, timestamp: Date(timeIntervalSince1970: timestamp))
     }
 }
 

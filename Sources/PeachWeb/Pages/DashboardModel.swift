@@ -28,18 +28,18 @@ struct DashboardModel {
 
     /// Hear & Compare's trend is part of its fitted estimate, which the profile keeps once fitted.
     private func change(_ mode: TrainingMode) -> ProgressChange? {
-        mode.skill == .comparison ? profile.thresholdEstimate(for: mode, range: range)?.change : profile.attempts(for: mode).change
+        mode.skill == .compare ? profile.thresholdEstimate(for: mode, range: range)?.change : profile.attempts(for: mode).change
     }
 
     private func count(_ mode: TrainingMode) -> Int {
-        mode.skill == .comparison ? profile.answers(for: mode).count : profile.attempts(for: mode).count
+        mode.skill == .compare ? profile.answers(for: mode).count : profile.attempts(for: mode).count
     }
 
     private func header(_ mode: TrainingMode) -> [String: Any] {
-        let measured = mode.skill == .comparison
+        let measured = mode.skill == .compare
             ? texts.threshold(profile.thresholdEstimate(for: mode, range: range)?.overallValue ?? .notEnoughAnswers)
-            : texts.matching(profile.matchingAccuracy(for: mode))
-        let counted = texts.text(mode.skill == .comparison ? .dashboardAnswerCount : .dashboardAttemptCount, count(mode))
+            : texts.matching(profile.matchAccuracy(for: mode))
+        let counted = texts.text(mode.skill == .compare ? .dashboardAnswerCount : .dashboardAttemptCount, count(mode))
         return ["mode": mode.rawValue, "name": texts.name(mode), "counted": counted, "hasAnswers": count(mode) > 0,
                 "measured": measured, "change": texts.change(change(mode))]
     }
@@ -48,7 +48,7 @@ struct DashboardModel {
     var profilePage: [String: Any] {
         let modes = TrainingMode.allCases.map { mode -> [String: Any] in
             var entry = header(mode)
-            guard mode.skill == .comparison, let estimate = profile.thresholdEstimate(for: mode, range: range) else { return entry }
+            guard mode.skill == .compare, let estimate = profile.thresholdEstimate(for: mode, range: range) else { return entry }
             let keys = (range.lowest.rawValue...range.highest.rawValue).map(MIDINote.init)
             let samples = keys.map { key in
                 estimate.plotted(at: key).map { SVGChart.Sample(value: $0.value, low: $0.low, high: $0.high) }
@@ -115,10 +115,10 @@ struct DashboardModel {
                 return SVGChart.Sample(value: nil, low: nil, high: nil)
             }
             entry["chart"] = SVGChart(samples: samples, labels: points.map { label($0.bucket) },
-                                      scale: mode.skill == .comparison ? .logarithmic : .linear, texts: texts).context
+                                      scale: mode.skill == .compare ? .logarithmic : .linear, texts: texts).context
             entry["rows"] = rows(mode)
             entry["hasRows"] = true
-            entry["isComparison"] = mode.skill == .comparison
+            entry["isComparison"] = mode.skill == .compare
             return entry
         }
         return ["title": texts.text(.dashboardProgress), "modes": modes, "empty": answerCount == 0]
@@ -126,7 +126,7 @@ struct DashboardModel {
 
     /// Tune & Match: mean error with its band, bias and spread at the end of each bucket.
     var matchingPage: [String: Any] {
-        let modes = TrainingMode.allCases.filter { $0.skill == .matching }.map { mode -> [String: Any] in
+        let modes = TrainingMode.allCases.filter { $0.skill == .match }.map { mode -> [String: Any] in
             var entry = header(mode)
             let points = (progress[mode]?.points ?? []).filter { $0.accuracy != nil }
             guard !points.isEmpty else { return entry }

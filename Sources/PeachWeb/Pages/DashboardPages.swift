@@ -139,24 +139,24 @@ final class DashboardPages {
 
 /// One line of the history page.
 enum HistoryRows {
-    static func mode(of record: TrainingRecord) -> TrainingMode {
+    static func mode(of record: Answer) -> TrainingMode {
         switch record {
-        case .comparison(let answer): answer.mode
-        case .pitchMatching(let attempt): attempt.mode
+        case .compare(let answer): answer.mode
+        case .match(let attempt): attempt.mode
         }
     }
 
-    static func row(_ record: TrainingRecord, texts: Texts, calendar: any TrainingCalendar) -> [String: Any] {
+    static func row(_ record: Answer, texts: Texts, calendar: any TrainingCalendar) -> [String: Any] {
         let time = calendar.localTime(of: record.timestamp).dateAndTime
         switch record {
-        case .comparison(let answer):
+        case .compare(let answer):
             return ["time": time, "mode": texts.name(answer.mode), "notes": texts.notes(answer.referenceNote, answer.targetNote, answer.interval),
                     "cents": texts.text(.dashboardCents, Decimals(answer.centOffset.rawValue, 2, signed: true)),
                     "result": texts.text(answer.isCorrect ? .historyRight : .historyWrong)]
-        case .pitchMatching(let attempt):
+        case .match(let attempt):
             return ["time": time, "mode": texts.name(attempt.mode), "notes": texts.notes(attempt.referenceNote, attempt.targetNote, attempt.interval),
                     "cents": texts.text(.dashboardCents, Decimals(attempt.userCentError.rawValue, 2, signed: true)),
-                    "result": texts.name(PitchMatchingFeedback(error: attempt.userCentError))]
+                    "result": texts.name(attempt.result)]
         }
     }
 }

@@ -37,22 +37,22 @@ struct CSVUpload: Sendable {
         }
         let parsed: CSVImportResult
         do {
-            parsed = try TrainingDataCSV.parse(Array(buffer: file.body))
+            parsed = try HistoryCSV.parse(Array(buffer: file.body))
         } catch {
             return await failure(texts.text(.importNotImported, name, error.description))
         }
-        if replace && parsed.comparisons.isEmpty && parsed.pitchMatchings.isEmpty {
+        if replace && parsed.compareAnswers.isEmpty && parsed.matchAnswers.isEmpty {
             return await failure(texts.text(.dashboardUploadReplaceWithNothing, name))
         }
         let summary: ImportSummary
         do {
-            summary = try history.importRecords(comparisons: parsed.comparisons, pitchMatchings: parsed.pitchMatchings,
+            summary = try history.importRecords(compareAnswers: parsed.compareAnswers, matchAnswers: parsed.matchAnswers,
                                                 mode: replace ? .replace : .merge)
         } catch {
             return await failure("\(error)")
         }
-        var report = texts.text(replace ? .importDoneReplacing : .importDone, summary.comparisonsAdded,
-                                summary.pitchMatchingsAdded, name, parsed.formatVersion)
+        var report = texts.text(replace ? .importDoneReplacing : .importDone, summary.compareAnswersAdded,
+                                summary.matchAnswersAdded, name, parsed.formatVersion)
         if summary.duplicatesSkipped > 0 { report += texts.text(.importDuplicatesSkipped, summary.duplicatesSkipped) }
         if parsed.skippedRhythmRows > 0 { report += texts.text(.importRhythmSkipped, parsed.skippedRhythmRows) }
         return DashboardRoutes.html(await pages.message(report, ok: true))

@@ -14,9 +14,9 @@ public protocol DashboardHistory: Sendable {
     /// Exactly `peach export`, in pieces as it is read.
     func exportCSV(_ emit: (String) throws -> Void) throws
     /// The latest answers, newest first.
-    func latest(limit: Int) throws -> [TrainingRecord]
+    func latest(limit: Int) throws -> [Answer]
     /// All or nothing, like `peach import`.
-    func importRecords(comparisons: [ComparisonRecord], pitchMatchings: [PitchMatchingRecord],
+    func importRecords(compareAnswers: [CompareAnswer], matchAnswers: [MatchAnswer],
                        mode: ImportMode) throws -> ImportSummary
 }
 
@@ -24,12 +24,12 @@ public protocol DashboardHistory: Sendable {
 /// it at any time) and kept open; WAL lets this process read while `peach run` writes. Only an
 /// upload through the import form writes, through a connection of its own, closed afterwards.
 ///
-/// A history nobody writes is read as it is (`TrainingDataStore.readsWithoutWriter`); once a
+/// A history nobody writes is read as it is (`HistoryStore.readsWithoutWriter`); once a
 /// writer comes the store is opened again and what was read meanwhile is read again.
-public final class StoreHistory: DashboardHistory {
+public final class History: DashboardHistory {
     public let location: DataLocation
     let texts: Texts
-    private let store = Mutex<TrainingDataStore?>(nil)
+    private let store = Mutex<HistoryStore?>(nil)
     let checkpoints = DigestCheckpoints()
 
     public init(location: DataLocation, texts: Texts = .english) {
@@ -37,17 +37,17 @@ public final class StoreHistory: DashboardHistory {
         self.texts = texts
     }
 
-    private func open() throws -> TrainingDataStore? {
+    private func open() throws -> HistoryStore? {
         try store.withLock { store in
             if let current = store, current.isCurrent { return current }
             // A store still in use elsewhere (a download) is closed when its last reader lets it go.
-            store = try TrainingDataStore.open(location, create: false, access: .readOnly)
+            store = try HistoryStore.open(location, create: false, access: .readOnly)
             return store
         }
     }
 
     /// `body` on the open store, again on a store opened anew when a writer came meanwhile.
-    private func reading<T>(_ body: (TrainingDataStore?) throws -> T) throws -> T {
+    private func reading<T>(_ body: (HistoryStore?) throws -> T) throws -> T {
         while true {
             let store = try open()
             let value = try body(store)
@@ -67,22 +67,22 @@ public final class StoreHistory: DashboardHistory {
     }
 
     public func exportCSV(_ emit: (String) throws -> Void) throws {
-        guard let store = try open() else { return try emit(TrainingDataCSV.export(comparisons: [], pitchMatchings: [])) }
+        guard let store = try open() else { return try emit(HistoryCSV.export(compareAnswers: [], matchAnswers: [])) }
         try store.exportCSV(emit: emit)
         // What was sent cannot be taken back: a download that a writer overtook ends as failed.
-        guard store.isCurrent else { throw StoreError.failed(path: location.databaseURL.path, reason: texts.text(.dashboardHistoryChanged)) }
+        guard store.isCurrent else { throw HistoryError.failed(path: location.databaseURL.path, reason: texts.text(.dashboardHistoryChanged)) }
     }
 
-    public func latest(limit: Int) throws -> [TrainingRecord] {
+    public func latest(limit: Int) throws -> [Answer] {
         try reading { store in try store?.latest(limit: limit) ?? [] }
     }
 
-    public func importRecords(comparisons: [ComparisonRecord], pitchMatchings: [PitchMatchingRecord],
+    public func importRecords(compareAnswers: [CompareAnswer], matchAnswers: [MatchAnswer],
                               mode: ImportMode) throws -> ImportSummary {
-        guard let writable = try TrainingDataStore.open(location, create: true) else {
-            throw StoreError.cannotCreateDirectory(path: location.directory.path, reason: texts.text(.dashboardHistoryNotCreated))
+        guard let writable = try HistoryStore.open(location, create: true) else {
+            throw HistoryError.cannotCreateDirectory(path: location.directory.path, reason: texts.text(.dashboardHistoryNotCreated))
         }
         defer { try? writable.close() }
-        return try writable.importRecords(comparisons: comparisons, pitchMatchings: pitchMatchings, mode: mode)
+        return try writable.importRecords(compareAnswers: compareAnswers, matchAnswers: matchAnswers, mode: mode)
     }
 }

@@ -68,8 +68,8 @@ struct ProgressTrendTests {
             let profile = PerceptualProfile()
             var start = Date(timeIntervalSince1970: 1_700_000_000)
             for (listener, trials) in [(before, 2000), (after, 300)] {
-                let simulation = TrainingSimulation(listener: listener, profile: profile, comparisonObservers: [profile],
-                                                    matchingObservers: [], settings: FixedSettingsProvider(TrainingSettings()),
+                let simulation = TrainingSimulation(listener: listener, profile: profile, compareObservers: [profile],
+                                                    matchObservers: [], settings: FixedSettingsProvider(TrainingSettings()),
                                                     start: start, seed: UInt64(user) &* 7919 &+ UInt64(trials))
                 for run in 0..<(trials / 100) { simulation.run(.compare, trials: 100, at: start.addingTimeInterval(Double(run + 1) * 86_400)) }
                 start = simulation.now
@@ -93,8 +93,8 @@ struct ProgressTrendTests {
         let recorder = CorrectnessCounter()
         for user in 0..<20 {
             let profile = PerceptualProfile()
-            let run = TrainingSimulation(listener: listener, profile: profile, comparisonObservers: [profile, recorder],
-                                         matchingObservers: [], settings: FixedSettingsProvider(simulation.settings),
+            let run = TrainingSimulation(listener: listener, profile: profile, compareObservers: [profile, recorder],
+                                         matchObservers: [], settings: FixedSettingsProvider(simulation.settings),
                                          start: Date(timeIntervalSince1970: 1_700_000_000), seed: UInt64(user) + 77)
             for day in 0..<10 { run.run(.compare, trials: 100, at: run.now.addingTimeInterval(Double(day) * 86_400)) }
         }
@@ -108,11 +108,11 @@ struct ProgressTrendTests {
 
 /// Counts right answers per simulated user, past the first `after` answers of each.
 @MainActor
-final class CorrectnessCounter: ComparisonObserver {
+final class CorrectnessCounter: CompareObserver {
     private var perUser: [[Bool]] = []
     private var lastTimestamp: Date?
 
-    func comparisonCompleted(_ completed: CompletedComparison) {
+    func compareAnswered(_ completed: CompareAnswer) {
         if let last = lastTimestamp, completed.timestamp >= last { perUser[perUser.count - 1].append(completed.isCorrect) } else { perUser.append([completed.isCorrect]) }
         lastTimestamp = completed.timestamp
     }

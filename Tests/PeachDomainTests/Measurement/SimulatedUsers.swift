@@ -16,7 +16,7 @@ struct SimulatedUsers {
         for user in 0..<users {
             let profile = PerceptualProfile()
             let simulation = TrainingSimulation(
-                listener: listener, profile: profile, comparisonObservers: [profile], matchingObservers: [profile],
+                listener: listener, profile: profile, compareObservers: [profile], matchObservers: [profile],
                 settings: FixedSettingsProvider(settings), start: Date(timeIntervalSince1970: 1_700_000_000),
                 seed: seedBase &+ UInt64(user) &* 7919)
             var done = 0

@@ -72,7 +72,7 @@ struct ThresholdAccuracyTests {
     }
 
     /// Far from the prior's 10 ct, early: the staircase still on its way down to a 0.3 ct player, or
-    /// held at its 100 ct top by an 80 ct one. With each knot's prior the level's, the curve was held
+    /// held at its 100 ct top by an 80 ct one. With each knot's prior the mean's, the curve was held
     /// at the answers' edge: the 0.3 ct player's interval contained the truth for about half, the 80 ct
     /// player was measured 0.75× too low (`ThresholdModel.priorLogThresholdSpread`). While the first miss
     /// anywhere parted all octave tracks, the 0.3 ct player passed at these seeds (32 of 40) but over 240

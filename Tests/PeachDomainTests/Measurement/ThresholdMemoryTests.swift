@@ -15,7 +15,7 @@ struct ThresholdMemoryTests {
     /// `count` answers of a player whose threshold at the `index`th answer on `note` is `threshold`.
     static func answers(_ count: Int, seed: UInt64, threshold: (_ index: Int, _ note: Int) -> Double) -> DecayingAnswerBins {
         var random = SeededRandomGenerator(seed: seed)
-        var bins = DecayingAnswerBins(halfLife: DiscriminationAnswers.halfLife)
+        var bins = DecayingAnswerBins(halfLife: CompareAnswers.halfLife)
         for index in 0..<count {
             let note = Int.random(in: 36...84, using: &random)
             let truth = threshold(index, note)
@@ -69,8 +69,8 @@ struct ThresholdMemoryTests {
         }
     }
 
-    @Test("no trend while every answer is of one epoch (the first 100): the fit cannot see a change within it")
-    func trendNeedsTwoEpochs() throws {
+    @Test("no trend while every answer is of one block (the first 100): the fit cannot see a change within it")
+    func trendNeedsTwoBlocks() throws {
         let range = try NoteRange(lowest: MIDINote(36), highest: MIDINote(84))
         let first = try #require(ThresholdEstimator.estimate(Self.learner(100, seed: 3).current, range: range))
         #expect(first.overall != nil && first.change == nil)

@@ -7,8 +7,8 @@ import Testing
 @Suite("Profile answers: saved and continued")
 struct ProfileAnswersTests {
     enum Answer {
-        case comparison(ComparisonRecord)
-        case pitchMatching(PitchMatchingRecord)
+        case compare(CompareAnswer)
+        case match(MatchAnswer)
     }
 
     /// A random history of both kinds and all modes: notes, intervals, offsets from 0.01 to 300 cents.
@@ -20,14 +20,14 @@ struct ProfileAnswersTests {
             let time = Date(timeIntervalSince1970: 1_700_000_000 + Double(index))
             let cents = Cents(exp(Double.random(in: log(0.01)...log(300), using: &random)))
             if Int.random(in: 0...3, using: &random) == 0 {
-                return .pitchMatching(PitchMatchingRecord(
+                return .match(MatchAnswer(
                     referenceNote: reference, targetNote: target, initialCentOffset: cents,
                     userCentError: Cents(Double.random(in: -40...40, using: &random)), tuningSystem: .equalTemperament,
                     timestamp: time)!)
             }
-            return .comparison(ComparisonRecord(referenceNote: reference, targetNote: target, centOffset: cents,
-                                                isCorrect: Bool.random(using: &random), tuningSystem: .justIntonation,
-                                                timestamp: time)!)
+            return .compare(CompareAnswer(referenceNote: reference, targetNote: target, centOffset: cents,
+                                          isCorrect: Bool.random(using: &random), tuningSystem: .justIntonation,
+                                          timestamp: time)!)
         }
     }
 
@@ -35,8 +35,8 @@ struct ProfileAnswersTests {
         var answers = answers
         for record in records {
             switch record {
-            case .comparison(let answer): answers.add(answer)
-            case .pitchMatching(let answer): answers.add(answer)
+            case .compare(let answer): answers.add(answer)
+            case .match(let answer): answers.add(answer)
             }
         }
         return answers
@@ -45,7 +45,7 @@ struct ProfileAnswersTests {
     /// Every number the profile shows for a mode (compared exactly: Doubles by ==).
     struct Numbers: Equatable {
         let answers: Int, noteCounts: [Int], estimate: ThresholdEstimate?
-        let attempts: Int, accuracy: MatchingAccuracy?, matchingChange: ProgressChange?
+        let attempts: Int, accuracy: MatchAccuracy?, matchingChange: ProgressChange?
     }
 
     @MainActor
@@ -57,7 +57,7 @@ struct ProfileAnswersTests {
             let attempts = profile.attempts(for: mode)
             return Numbers(answers: compared.count, noteCounts: compared.noteCounts,
                            estimate: profile.thresholdEstimate(for: mode, range: range),
-                           attempts: attempts.count, accuracy: profile.matchingAccuracy(for: mode),
+                           attempts: attempts.count, accuracy: profile.matchAccuracy(for: mode),
                            matchingChange: attempts.change)
         }
     }
@@ -83,13 +83,13 @@ struct ProfileAnswersTests {
     @Test("saved before the weights are rescaled and continued past it: still exactly the whole")
     @MainActor
     func acrossRescaling() throws {
-        let answer = ComparisonRecord(referenceNote: MIDINote(60), targetNote: MIDINote(67), centOffset: Cents(12.5),
-                                      isCorrect: true, tuningSystem: .equalTemperament, timestamp: Date(timeIntervalSince1970: 0))!
-        let missed = ComparisonRecord(referenceNote: MIDINote(62), targetNote: MIDINote(69), centOffset: Cents(3.2),
-                                      isCorrect: false, tuningSystem: .equalTemperament, timestamp: Date(timeIntervalSince1970: 0))!
-        let attempt = PitchMatchingRecord(referenceNote: MIDINote(60), targetNote: MIDINote(60), initialCentOffset: Cents(30),
-                                          userCentError: Cents(-4.25), tuningSystem: .equalTemperament,
-                                          timestamp: Date(timeIntervalSince1970: 0))!
+        let answer = CompareAnswer(referenceNote: MIDINote(60), targetNote: MIDINote(67), centOffset: Cents(12.5),
+                                   isCorrect: true, tuningSystem: .equalTemperament, timestamp: Date(timeIntervalSince1970: 0))!
+        let missed = CompareAnswer(referenceNote: MIDINote(62), targetNote: MIDINote(69), centOffset: Cents(3.2),
+                                   isCorrect: false, tuningSystem: .equalTemperament, timestamp: Date(timeIntervalSince1970: 0))!
+        let attempt = MatchAnswer(referenceNote: MIDINote(60), targetNote: MIDINote(60), initialCentOffset: Cents(30),
+                                  userCentError: Cents(-4.25), tuningSystem: .equalTemperament,
+                                  timestamp: Date(timeIntervalSince1970: 0))!
         var before = ProfileAnswers()
         for index in 0..<331_000 {
             before.add(index % 3 == 0 ? missed : answer)

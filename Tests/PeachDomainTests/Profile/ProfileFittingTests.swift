@@ -8,22 +8,22 @@ import Testing
 @MainActor
 struct ProfileFittingTests {
     /// A listener with `threshold` ct, asked log-uniformly between 1 and 60 ct around the keyboard.
-    static func answers(_ count: Int, threshold: Double, seed: UInt64, from start: Int = 0) -> [CompletedComparison] {
+    static func answers(_ count: Int, threshold: Double, seed: UInt64, from start: Int = 0) -> [CompareAnswer] {
         var random = SeededRandomGenerator(seed: seed)
         return (0..<count).map { index in
             let magnitude = exp(Double.random(in: 0...log(60), using: &random))
             let offset = Bool.random(using: &random) ? magnitude : -magnitude
-            let comparison = Comparison(referenceNote: MIDINote(Int.random(in: 48...72, using: &random)), interval: .prime,
-                                        tuningSystem: .equalTemperament, centOffset: Cents(offset))!
+            let comparison = CompareExercise(referenceNote: MIDINote(Int.random(in: 48...72, using: &random)), interval: .prime,
+                                             tuningSystem: .equalTemperament, centOffset: Cents(offset))!
             let correct = Double.random(in: 0..<1, using: &random) < 1 - 0.5 * exp(-pow(magnitude / threshold, 2))
-            return CompletedComparison(comparison: comparison, answeredHigher: correct == (offset > 0),
-                                       timestamp: Date(timeIntervalSince1970: Double(start + index)))
+            return CompareAnswer(exercise: comparison, answeredHigher: correct == (offset > 0),
+                                 timestamp: Date(timeIntervalSince1970: Double(start + index)))
         }
     }
 
-    static func profile(_ answers: [CompletedComparison]) -> PerceptualProfile {
+    static func profile(_ answers: [CompareAnswer]) -> PerceptualProfile {
         let profile = PerceptualProfile()
-        for answer in answers { profile.comparisonCompleted(answer) }
+        for answer in answers { profile.compareAnswered(answer) }
         return profile
     }
 
@@ -39,8 +39,8 @@ struct ProfileFittingTests {
         #expect(twin.thresholdEstimate(for: .compare, range: .standard) == first)
 
         for answer in after {
-            profile.comparisonCompleted(answer)
-            twin.comparisonCompleted(answer)
+            profile.compareAnswered(answer)
+            twin.compareAnswered(answer)
         }
         // Not fitted here: the last fit, although 100 answers behind.
         #expect(profile.latestThresholdEstimate(for: .compare, range: .standard) == .fitted(first))
@@ -87,10 +87,10 @@ struct ProfileFittingTests {
     func olderComesLater() async throws {
         let profile = Self.profile(Self.answers(300, threshold: 8, seed: 6))
         _ = profile.thresholdEstimate(for: .compare, range: .standard)
-        for answer in Self.answers(50, threshold: 20, seed: 7, from: 300) { profile.comparisonCompleted(answer) }
+        for answer in Self.answers(50, threshold: 20, seed: 7, from: 300) { profile.compareAnswered(answer) }
         // Begins a fit of 350 answers beside the main actor.
         #expect(profile.latestThresholdEstimate(for: .compare, range: .standard) != .fitting)
-        for answer in Self.answers(50, threshold: 20, seed: 8, from: 350) { profile.comparisonCompleted(answer) }
+        for answer in Self.answers(50, threshold: 20, seed: 8, from: 350) { profile.compareAnswered(answer) }
         let newer = try #require(profile.thresholdEstimate(for: .compare, range: .standard))
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in profile.onRefitted = { _ in done.resume() } }
         #expect(profile.latestThresholdEstimate(for: .compare, range: .standard) == .fitted(newer))
@@ -103,11 +103,11 @@ struct ProfileFittingTests {
         _ = profile.thresholdEstimate(for: .compare, range: .standard)
         _ = twin.thresholdEstimate(for: .compare, range: .standard)
         let more = Self.answers(60, threshold: 20, seed: 10, from: 300)
-        for answer in more.prefix(30) { profile.comparisonCompleted(answer) }
+        for answer in more.prefix(30) { profile.compareAnswered(answer) }
         _ = profile.latestThresholdEstimate(for: .compare, range: .standard)   // a fit of 330 begins
-        for answer in more.suffix(30) { profile.comparisonCompleted(answer) }
+        for answer in more.suffix(30) { profile.compareAnswered(answer) }
         let current = await profile.currentThresholdEstimate(for: .compare, range: .standard)
-        for answer in more { twin.comparisonCompleted(answer) }
+        for answer in more { twin.compareAnswered(answer) }
         let all = try #require(twin.thresholdEstimate(for: .compare, range: .standard))
         // Within the reuse of the last fit's start (the path differs: 300 → 330 → 360 against 300 → 360).
         let value = try #require(current?.overallCurve.value)
@@ -123,7 +123,7 @@ struct ProfileFittingTests {
         #expect(await profile.currentThresholdEstimate(for: .compare, range: .standard) == nil)
         // The fit of the 300 answers before the reset came in meanwhile and was not kept: the last fit
         // shown while the new answers' fit runs is the one of none.
-        for answer in Self.answers(50, threshold: 8, seed: 11) { profile.comparisonCompleted(answer) }
+        for answer in Self.answers(50, threshold: 8, seed: 11) { profile.compareAnswered(answer) }
         #expect(profile.latestThresholdEstimate(for: .compare, range: .standard) == .fitted(nil))
     }
 }

@@ -11,9 +11,9 @@ struct ProgressTimelineTests {
 
     static let now = date("2026-03-20T12:00:00Z")
 
-    static func comparison(_ time: String, _ offset: Double, target: Int = 60) -> ComparisonRecord {
-        ComparisonRecord(referenceNote: MIDINote(60), targetNote: MIDINote(target), centOffset: Cents(offset),
-                         isCorrect: true, tuningSystem: .equalTemperament, timestamp: date(time))!
+    static func comparison(_ time: String, _ offset: Double, target: Int = 60) -> CompareAnswer {
+        CompareAnswer(referenceNote: MIDINote(60), targetNote: MIDINote(target), centOffset: Cents(offset),
+                      isCorrect: true, tuningSystem: .equalTemperament, timestamp: date(time))!
     }
 
     @Test("answers group into months, weeks, days and sessions by age")
@@ -27,7 +27,7 @@ struct ProgressTimelineTests {
             ("2026-03-20T09:00:00Z", 5.0), ("2026-03-20T09:20:00Z", 3.0),    // one session: 20 min gap
             ("2026-03-20T10:00:00Z", 2.0),                                   // a new session: 40 min gap
         ].map { Self.comparison($0.0, -$0.1) }
-        let timeline = ProgressTimeline(comparisons: records.shuffled(), pitchMatchings: [], now: Self.now,
+        let timeline = ProgressTimeline(compareAnswers: records.shuffled(), matchAnswers: [], now: Self.now,
                                         calendar: Self.calendar)
         let buckets = timeline[.compare].buckets
         #expect(buckets.map(\.size) == [.month, .month, .week, .day, .day, .session, .session])
@@ -47,18 +47,18 @@ struct ProgressTimelineTests {
             Self.comparison("2026-03-20T08:00:00Z", 1), Self.comparison("2026-03-20T08:25:00Z", 1),
             Self.comparison("2026-03-20T08:50:00Z", 1), Self.comparison("2026-03-20T09:20:00Z", 1),
         ]
-        let buckets = ProgressTimeline(comparisons: records, pitchMatchings: [], now: Self.now,
+        let buckets = ProgressTimeline(compareAnswers: records, matchAnswers: [], now: Self.now,
                                        calendar: Self.calendar)[.compare].buckets
         #expect(buckets.map(\.count) == [3, 1])
     }
 
     @Test("modes are kept apart: single notes and intervals, comparison and matching")
     func modesApart() {
-        let matching = PitchMatchingRecord(referenceNote: MIDINote(60), targetNote: MIDINote(67), initialCentOffset: 5,
-                                           userCentError: -4, tuningSystem: .justIntonation, timestamp: Self.now)!
+        let matching = MatchAnswer(referenceNote: MIDINote(60), targetNote: MIDINote(67), initialCentOffset: 5,
+                                   userCentError: -4, tuningSystem: .justIntonation, timestamp: Self.now)!
         let timeline = ProgressTimeline(
-            comparisons: [Self.comparison("2026-03-20T10:00:00Z", 5), Self.comparison("2026-03-20T10:01:00Z", 9, target: 67)],
-            pitchMatchings: [matching], now: Self.now, calendar: Self.calendar)
+            compareAnswers: [Self.comparison("2026-03-20T10:00:00Z", 5), Self.comparison("2026-03-20T10:01:00Z", 9, target: 67)],
+            matchAnswers: [matching], now: Self.now, calendar: Self.calendar)
         #expect(timeline[.compare].count == 1)
         #expect(timeline[.compareIntervals].count == 1)
         #expect(timeline[.compareIntervals].buckets.first?.mean == 9)

@@ -3,69 +3,69 @@ import Testing
 @testable import PeachDomain
 import PeachTestSupport
 
-/// A `stop()` that arrives from inside the session's own calls out — the status line's `onChange`,
-/// an observer, a note that will not stop — is final: nothing the session was doing resumes after it.
+/// A `stop()` that arrives from inside the trainer's own calls out — the status line's `onChange`,
+/// an observer, a note that will not stop — is final: nothing the trainer was doing resumes after it.
 @Suite("Re-entrant stop and failing notes")
 @MainActor
 struct ReentrancyTests {
-    @Test("stop from onChange at every comparison state leaves the session idle and silent",
-          arguments: [ComparisonSession.State.playingNote1, .playingNote2, .awaitingAnswer, .showingFeedback])
-    func comparisonStopFromOnChange(target: ComparisonSession.State) {
-        let fixture = ComparisonFixture()
-        fixture.session.onChange = { [session = fixture.session] in
-            if session.state == target { session.stop() }
+    @Test("stop from onChange at every comparison state leaves the trainer idle and silent",
+          arguments: [CompareTrainer.State.playingNote1, .playingNote2, .awaitingAnswer, .showingFeedback])
+    func comparisonStopFromOnChange(target: CompareTrainer.State) {
+        let fixture = CompareTrainerFixture()
+        fixture.trainer.onChange = { [trainer = fixture.trainer] in
+            if trainer.state == target { trainer.stop() }
         }
-        fixture.session.start()
+        fixture.trainer.start()
         fixture.clock.advance(seconds: 2)
-        if fixture.session.state == .awaitingAnswer { fixture.session.answer(higher: true) }
+        if fixture.trainer.state == .awaitingAnswer { fixture.trainer.answer(higher: true) }
         fixture.clock.advance(seconds: 5)
-        #expect(fixture.session.state == .idle)
+        #expect(fixture.trainer.state == .idle)
         #expect(fixture.player.soundingNotes.isEmpty)
         #expect(fixture.clock.pendingTimerCount == 0 || fixture.player.handles.allSatisfy { !$0.isSounding })
         #expect(fixture.player.handles.count <= 2)
     }
 
-    @Test("an observer that stops the session on hearing an answer is not overruled")
+    @Test("an observer that stops the trainer on hearing an answer is not overruled")
     func comparisonStopFromObserver() {
-        let fixture = ComparisonFixture()
+        let fixture = CompareTrainerFixture()
         let stopper = StoppingObserver()
-        let session = ComparisonSession(notePlayer: fixture.player, profile: fixture.profile,
-                                        observers: [stopper, fixture.observer], settings: fixture.settings,
-                                        clock: fixture.clock, interruptions: fixture.interruptions,
-                                        random: SeededRandomGenerator(seed: 3))
-        stopper.stop = { session.stop() }
-        session.start()
+        let trainer = CompareTrainer(notePlayer: fixture.player, profile: fixture.profile,
+                                     observers: [stopper, fixture.observer], settings: fixture.settings,
+                                     clock: fixture.clock, interruptions: fixture.interruptions,
+                                     random: SeededRandomGenerator(seed: 3))
+        stopper.stop = { trainer.stop() }
+        trainer.start()
         fixture.clock.advance(seconds: 2)
-        session.answer(higher: true)
-        #expect(session.state == .idle)
+        trainer.answer(higher: true)
+        #expect(trainer.state == .idle)
         fixture.clock.advance(seconds: 5)
-        #expect(session.state == .idle)
+        #expect(trainer.state == .idle)
         #expect(fixture.player.handles.count == 2)
     }
 
-    @Test("stop from onChange at every pitch-matching state leaves the session idle and silent",
-          arguments: [PitchMatchingSession.State.playingReference, .awaitingTuning, .playingTunable, .showingFeedback])
-    func matchingStopFromOnChange(target: PitchMatchingSession.State) {
-        let fixture = PitchMatchingFixture()
-        fixture.session.onChange = { [session = fixture.session] in
-            if session.state == target { session.stop() }
+    @Test("stop from onChange at every pitch-matching state leaves the trainer idle and silent",
+          arguments: [MatchTrainer.State.playingReference, .awaitingTuning, .playingTunable, .showingFeedback])
+    func matchingStopFromOnChange(target: MatchTrainer.State) {
+        let fixture = MatchTrainerFixture()
+        fixture.trainer.onChange = { [trainer = fixture.trainer] in
+            if trainer.state == target { trainer.stop() }
         }
-        fixture.session.start()
+        fixture.trainer.start()
         fixture.clock.advance(seconds: 1)
-        fixture.session.adjust(0.2)
-        fixture.session.commit()
+        fixture.trainer.adjust(0.2)
+        fixture.trainer.commit()
         fixture.clock.advance(seconds: 5)
-        #expect(fixture.session.state == .idle)
+        #expect(fixture.trainer.state == .idle)
         #expect(fixture.player.soundingNotes.isEmpty)
     }
 
     @Test("a tunable note that will not stop is silenced with the whole player, and the result still counts")
     func wedgedTunableNote() throws {
-        let fixture = PitchMatchingFixture()
+        let fixture = MatchTrainerFixture()
         fixture.start(at: .playingTunable)
         let tunable = try #require(fixture.player.lastHandle)
         tunable.stopError = MockAudioError()
-        fixture.session.commit()
+        fixture.trainer.commit()
         #expect(fixture.player.stopAllCount == 1)
         #expect(!tunable.isSounding)
         #expect(fixture.observer.completed.count == 1)
@@ -74,10 +74,10 @@ struct ReentrancyTests {
 
     @Test("a second note that will not stop after an answer is silenced too")
     func wedgedTargetNote() throws {
-        let fixture = ComparisonFixture()
+        let fixture = CompareTrainerFixture()
         fixture.start(at: .playingNote2)
         try #require(fixture.player.lastHandle).stopError = MockAudioError()
-        fixture.session.answer(higher: true)
+        fixture.trainer.answer(higher: true)
         #expect(fixture.player.stopAllCount == 1)
         #expect(fixture.player.soundingNotes.isEmpty)
     }
@@ -108,7 +108,7 @@ struct ReentrancyTests {
 }
 
 @MainActor
-private final class StoppingObserver: ComparisonObserver {
+private final class StoppingObserver: CompareObserver {
     var stop: () -> Void = {}
-    func comparisonCompleted(_ completed: CompletedComparison) throws { stop() }
+    func compareAnswered(_ completed: CompareAnswer) throws { stop() }
 }

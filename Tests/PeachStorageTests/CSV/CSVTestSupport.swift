@@ -16,16 +16,16 @@ enum CSVFixture {
     static let t0: TimeInterval = 1_772_719_387
 
     static func comparison(_ reference: Int, _ target: Int, _ cents: Double, _ isCorrect: Bool,
-                           _ tuning: TuningSystem = .equalTemperament, at seconds: TimeInterval) -> ComparisonRecord {
-        ComparisonRecord(referenceNote: MIDINote(reference), targetNote: MIDINote(target), centOffset: Cents(cents),
-                         isCorrect: isCorrect, tuningSystem: tuning, timestamp: Date(timeIntervalSince1970: seconds))!
+                           _ tuning: TuningSystem = .equalTemperament, at seconds: TimeInterval) -> CompareAnswer {
+        CompareAnswer(referenceNote: MIDINote(reference), targetNote: MIDINote(target), centOffset: Cents(cents),
+                      isCorrect: isCorrect, tuningSystem: tuning, timestamp: Date(timeIntervalSince1970: seconds))!
     }
 
     static func matching(_ reference: Int, _ target: Int, initial: Double, error: Double,
-                         _ tuning: TuningSystem = .equalTemperament, at seconds: TimeInterval) -> PitchMatchingRecord {
-        PitchMatchingRecord(referenceNote: MIDINote(reference), targetNote: MIDINote(target),
-                            initialCentOffset: Cents(initial), userCentError: Cents(error), tuningSystem: tuning,
-                            timestamp: Date(timeIntervalSince1970: seconds))!
+                         _ tuning: TuningSystem = .equalTemperament, at seconds: TimeInterval) -> MatchAnswer {
+        MatchAnswer(referenceNote: MIDINote(reference), targetNote: MIDINote(target),
+                    initialCentOffset: Cents(initial), userCentError: Cents(error), tuningSystem: tuning,
+                    timestamp: Date(timeIntervalSince1970: seconds))!
     }
 
     /// A valid format 3 comparison row (60 → 64, M3), with some fields replaced by column name.
@@ -57,7 +57,7 @@ enum CSVFixture {
     /// The problems `parse` throws, as said in English; empty when it succeeds.
     static func problems(_ text: String) -> [ReadProblem] {
         do {
-            _ = try TrainingDataCSV.parse(text)
+            _ = try HistoryCSV.parse(text)
             return []
         } catch {
             return error.problems.map(ReadProblem.init)
@@ -82,18 +82,18 @@ struct ReadProblem: Equatable, CustomStringConvertible {
     var description: String { "line \(line): \(reason)" }
 }
 
-extension ComparisonRecord {
+extension CompareAnswer {
     /// The same answer at `timestamp`.
-    func at(_ timestamp: Date) -> ComparisonRecord {
-        ComparisonRecord(referenceNote: referenceNote, targetNote: targetNote, centOffset: centOffset,
-                         isCorrect: isCorrect, tuningSystem: tuningSystem, timestamp: timestamp)!
+    func at(_ timestamp: Date) -> CompareAnswer {
+        CompareAnswer(referenceNote: referenceNote, targetNote: targetNote, centOffset: centOffset,
+                      isCorrect: isCorrect, tuningSystem: tuningSystem, timestamp: timestamp)!
     }
 }
 
-extension PitchMatchingRecord {
+extension MatchAnswer {
     /// The same attempt at `timestamp`.
-    func at(_ timestamp: Date) -> PitchMatchingRecord {
-        PitchMatchingRecord(referenceNote: referenceNote, targetNote: targetNote, initialCentOffset: initialCentOffset,
-                            userCentError: userCentError, tuningSystem: tuningSystem, timestamp: timestamp)!
+    func at(_ timestamp: Date) -> MatchAnswer {
+        MatchAnswer(referenceNote: referenceNote, targetNote: targetNote, initialCentOffset: initialCentOffset,
+                    userCentError: userCentError, tuningSystem: tuningSystem, timestamp: timestamp)!
     }
 }

@@ -1,0 +1,198 @@
+import Foundation
+import PeachDomain
+
+/// The CSV interchange format of the iOS app: export in format 3, import of formats 1, 2 and 3.
+///
+/// A file is a metadata line `# peach-export-format:N`, a header line, then one row per answer
+/// (RFC 4180, rows separated by `\n`). Format 3 has 19 columns; columns that do not apply to a row's
+/// kind are empty. Rhythm rows, which the iOS app also writes, are skipped on import and counted.
+///
+/// **Timestamps** are ISO 8601 in UTC at millisecond precision (the iOS app writes whole seconds):
+/// an export rounds each instant to the nearest millisecond, and an import gives back the `Date`
+/// that is exactly that millisecond, so export → import → export gives the same bytes. See
+/// `CSVTimestamp` and `roundedToMilliseconds(_:)`.
+///
+/// **Numbers** are Swift's shortest round-trip digits in plain decimal, always with a decimal point
+/// (`12.5`, `-3.0`, `0.00001`), so every `Double` survives the trip exactly.
+public enum HistoryCSV {
+    /// Format 3, both kinds of answer merged in time order (stable: Hear & Compare answers before
+    /// Tune & Match ones at equal timestamps). Ends with a line break (the iOS app writes none; both import).
+    ///
+    /// Answers are ordered by their timestamp as written (to the millisecond), then Hear & Compare
+    /// before Tune & Match, then in the order given, so that re-exporting an imported file keeps its order.
+    public static func export(compareAnswers: [CompareAnswer], matchAnswers: [MatchAnswer]) -> String {
+        var compareAnswers = inExportOrder(compareAnswers, \.timestamp).makeIterator()
+        var matchAnswers = inExportOrder(matchAnswers, \.timestamp).makeIterator()
+        var text = ""
+        export(nextCompareAnswer: { compareAnswers.next() }, nextMatchAnswer: { matchAnswers.next() }) { text += $0 }
+        return text
+    }
+
+    /// The same text as `export(compareAnswers:matchAnswers:)`, written in pieces of about `chunkSize`
+    /// bytes as the records come, so that a history of any size is exported in little memory.
+    /// Each kind must come in export order already (by written timestamp, then as stored; the
+    /// store's order by time is); the two are merged here, Hear & Compare first at equal timestamps.
+    public static func export(nextCompareAnswer: () throws -> CompareAnswer?,
+                              nextMatchAnswer: () throws -> MatchAnswer?,
+                              chunkSize: Int = 64 << 10, emit: (String) throws -> Void) rethrows {
+        var text = CSVColumn.metadataPrefix + "\(CSVColumn.currentFormat)\n"
+        text += CSVColumn.header(format: CSVColumn.currentFormat).map(\.rawValue).joined(separator: ",") + "\n"
+        var comparison = try nextCompareAnswer()
+        var pitchMatching = try nextMatchAnswer()
+        while comparison != nil || pitchMatching != nil {
+            let record: Answer
+            if let next = comparison, pitchMatching.map({ CSVTimestamp.millisecondsSince1970(next.timestamp)
+                    <= CSVTimestamp.millisecondsSince1970($0.timestamp) }) ?? true {
+                record = .compare(next)
+                comparison = try nextCompareAnswer()
+            } else if let next = pitchMatching {
+                record = .match(next)
+                pitchMatching = try nextMatchAnswer()
+            } else {
+                break
+            }
+            text += row(record).map(escaped).joined(separator: ",")
+            text += "\n"
+            if text.utf8.count >= chunkSize {
+                try emit(text)
+                text = ""
+            }
+        }
+        try emit(text)
+    }
+
+    /// Sorted by written timestamp; records with the same one keep their order.
+    private static func inExportOrder<Record>(_ records: [Record], _ time: (Record) -> Date) -> [Record] {
+        records.enumerated()
+            .map { (key: CSVTimestamp.millisecondsSince1970(time($0.element)), position: $0.offset, record: $0.element) }
+            .sorted { ($0.key, $0.position) < ($1.key, $1.position) }
+            .map(\.record)
+    }
+
+    /// Parses a whole file. Never partially succeeds: returns every record, or throws CSVImportError listing every bad row.
+    ///
+    /// Accepts `\n` and `\r\n` line breaks, with or without one after the last line, a UTF-8 byte order
+    /// mark, blank lines anywhere, and quoted fields (a record with a quoted line break spans several
+    /// lines; its problems are reported at the line where it starts). Records come back in file order.
+    /// Timestamps more than a day after `now` are refused as implausible.
+    public static func parse(_ text: String, now: Date = Date()) throws(CSVImportError) -> CSVImportResult {
+        var text = text
+        return try text.withUTF8 { bytes in Result { () throws(CSVImportError) in try parse(bytes, now: now) } }.get()
+    }
+
+    /// The same for the file's bytes, as read (a row that is not UTF-8 text is a problem at its line).
+    public static func parse(_ bytes: [UInt8], now: Date = Date()) throws(CSVImportError) -> CSVImportResult {
+        try bytes.withUnsafeBufferPointer { bytes in Result { () throws(CSVImportError) in try parse(bytes, now: now) } }.get()
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, now: Date) throws(CSVImportError) -> CSVImportResult {
+        var stream = CSVImportStream(now: now)
+        var compareAnswers: [CompareAnswer] = []
+        var matchAnswers: [MatchAnswer] = []
+        let collect = { (record: Answer) in
+            switch record {
+            case .compare(let answer): compareAnswers.append(answer)
+            case .match(let answer): matchAnswers.append(answer)
+            }
+        }
+        stream.feed(bytes, collect)
+        let format: Int
+        do {
+            format = try stream.finish(collect)
+        } catch let error as CSVImportError {
+            throw error
+        } catch {
+            throw CSVImportError(problems: [CSVProblem(line: 0, reason: .unreadable("\(error)"))])
+        }
+        return CSVImportResult(compareAnswers: compareAnswers, matchAnswers: matchAnswers,
+                               skippedRhythmRows: stream.skippedRhythmRows, formatVersion: format)
+    }
+
+    /// `date` exactly as the CSV writes it: ISO 8601, UTC, milliseconds (`2026-03-05T14:03:07.250Z`).
+    public static func timestamp(_ date: Date) -> String {
+        CSVTimestamp.format(date)
+    }
+
+    /// `date` as an export and re-import gives it back: rounded to the nearest millisecond. Record a
+    /// timestamp through this to have the stored and the re-imported record compare equal.
+    public static func roundedToMilliseconds(_ date: Date) -> Date {
+        CSVTimestamp.roundedToMilliseconds(date)
+    }
+
+    // MARK: - Export
+
+    /// Both kinds in export order: by written timestamp, Hear & Compare first at equal ones, else as given.
+    static func merged(compareAnswers: [CompareAnswer], matchAnswers: [MatchAnswer]) -> [Answer] {
+        let records = compareAnswers.map(Answer.compare) + matchAnswers.map(Answer.match)
+        // The position in `records` already puts Hear & Compare first, so (millisecond, position) is the key.
+        return records.enumerated()
+            .map { (key: CSVTimestamp.millisecondsSince1970($0.element.timestamp), position: $0.offset, record: $0.element) }
+            .sorted { ($0.key, $0.position) < ($1.key, $1.position) }
+            .map(\.record)
+    }
+
+    /// The 19 fields of a format 3 row.
+    static func row(_ record: Answer) -> [String] {
+        let rhythmColumns = Array(repeating: "", count: 7)
+        switch record {
+        case .compare(let comparison):
+            return [CSVTrainingType.comparison, CSVTimestamp.format(comparison.timestamp)]
+                + noteColumns(comparison.referenceNote, comparison.targetNote, comparison.interval,
+                              comparison.tuningSystem)
+                + [CSVDecimal.format(comparison.centOffset.rawValue), comparison.isCorrect ? "true" : "false", "", ""]
+                + rhythmColumns
+        case .match(let matching):
+            return [CSVTrainingType.pitchMatching, CSVTimestamp.format(matching.timestamp)]
+                + noteColumns(matching.referenceNote, matching.targetNote, matching.interval, matching.tuningSystem)
+                + ["", "", CSVDecimal.format(matching.initialCentOffset.rawValue),
+                   CSVDecimal.format(matching.userCentError.rawValue)]
+                + rhythmColumns
+        }
+    }
+
+    private static func noteColumns(_ reference: MIDINote, _ target: MIDINote, _ interval: DirectedInterval,
+                                    _ tuningSystem: TuningSystem) -> [String] {
+        [String(reference.rawValue), reference.name, String(target.rawValue), target.name,
+         interval.interval.abbreviation, tuningSystem.rawValue]
+    }
+
+    /// RFC 4180: quoted only when it holds `,`, `"`, CR or LF, with its quotes doubled.
+    static func escaped(_ field: String) -> String {
+        let needsQuotes = field.utf8.contains { byte in
+            byte == UInt8(ascii: ",") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\r")
+                || byte == UInt8(ascii: "\n")
+        }
+        guard needsQuotes else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    // MARK: - Import
+
+    /// The format of `# peach-export-format:N`; a spreadsheet may have padded the line with empty fields.
+    static func formatVersion(_ row: CSVReader.Row) throws(CSVImportError) -> Int {
+        let line = row.line
+        let fail = { (reason: CSVReason) in CSVImportError(problems: [CSVProblem(line: line, reason: reason)]) }
+        let fields: [String]
+        switch row {
+        case .malformed(_, let reason): throw fail(reason)
+        case .record(_, let recordFields): fields = recordFields
+        }
+        let text = fields[0].trimmingASCIISpaces()
+        guard text.hasPrefix(CSVColumn.metadataPrefix), fields.dropFirst().allSatisfy(\.isEmpty) else {
+            throw fail(.firstLine(found: quoted(fields.joined(separator: ","))))
+        }
+        let versionText = text.dropFirst(CSVColumn.metadataPrefix.count).trimmingASCIISpaces()
+        guard versionText.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+              let version = Int(versionText) else {
+            throw fail(.firstLine(found: quoted(text)))
+        }
+        guard CSVColumn.supportedFormats.contains(version) else {
+            throw fail(.unsupportedFormat(version))
+        }
+        return version
+    }
+}
+
+private extension Substring {
+    func trimmingASCIISpaces() -> String { String(self).trimmingASCIISpaces() }
+}
