@@ -89,15 +89,21 @@ struct SoundCommandsTests {
         #expect(high.status == 1)
         #expect(high.output.contains("cannot play 25,087.7 Hz"), "rounded like every frequency: \(high.output)")
         // Said before any device is opened, so also when the device is missing.
-        let highNoDevice = try BuiltProgram.run(["play", "G9", "--cents", "1200", "--device", "hw:NoSuchCard,0"])
+        let highNoDevice = try BuiltProgram.run(["play", "G9", "--cents", "1200", "--audio-device", "hw:NoSuchCard,0"])
         #expect(highNoDevice.status == 1)
         #expect(highNoDevice.output.contains("cannot play 25,087.7 Hz"), "\(highNoDevice.output)")
         let reference = try BuiltProgram.run(["play", "A4", "--reference-pitch", "600", "--output", "/tmp/x.wav"])
         #expect(reference.status == 64)
         #expect(reference.output.contains("380–500"))
-        let device = try BuiltProgram.run(["play", "A4", "--device", "hw:NoSuchCard,0", "--duration", "0.1"])
+        let device = try BuiltProgram.run(["play", "A4", "--audio-device", "hw:NoSuchCard,0", "--duration", "0.1"])
         #expect(device.status == 1)
         #expect(device.output.contains("cannot open the audio device hw:NoSuchCard,0"))
+        // --device, the former name, still works, though help no longer shows it.
+        let former = try BuiltProgram.run(["play", "A4", "--device", "hw:NoSuchCard,1", "--duration", "0.1"])
+        #expect(former.status == 1)
+        #expect(former.output.contains("cannot open the audio device hw:NoSuchCard,1"), "\(former.output)")
+        let help = try BuiltProgram.run(["play", "--help"]).output
+        #expect(help.contains("--audio-device <") && !help.contains("--device"), "\(help)")
         #expect(device.output.contains("--output FILE.wav"))
     }
 

@@ -53,14 +53,14 @@ run_case refused 'audio thread: real-time priority 65 refused' "0" "0" \
 
 # A buffer the guest cannot sustain (32 × 2 frames under software emulation): repeated underruns
 # step it up by itself, and it says so.
-"$PEACH" play A4 --duration 3 --device hw:Loopback,0,0 --period-frames 32 --periods 2 > "$OUT/stepup.log" 2>&1 \
+"$PEACH" play A4 --duration 3 --audio-device hw:Loopback,0,0 --period-frames 32 --periods 2 > "$OUT/stepup.log" 2>&1 \
   || fail "peach play with a 32 × 2 buffer"
 grep -q 'repeated underruns; now 3 periods of 32 frames' "$OUT/stepup.log" || fail "no step up after underruns: $(tail -3 "$OUT/stepup.log")"
 echo "RESULT: step up: $(grep -c 'repeated underruns' "$OUT/stepup.log") step(s): $(grep 'repeated underruns' "$OUT/stepup.log" | tail -1)"
 # A buffer the device opens with but refuses to play (snd-aloop answers EIO to every write at
 # 128 × 3 frames): after one retry at the same buffer the output takes the next one by itself and
 # says why, rather than reopening the refused buffer every half second.
-"$PEACH" play A4 --duration 3 --device hw:Loopback,0,0 --period-frames 128 --periods 3 > "$OUT/refused.log" 2>&1 \
+"$PEACH" play A4 --duration 3 --audio-device hw:Loopback,0,0 --period-frames 128 --periods 3 > "$OUT/refused.log" 2>&1 \
   || fail "peach play with a 128 × 3 buffer: $(tail -3 "$OUT/refused.log")"
 grep -q 'the device refused the buffer; now 3 periods of 256 frames' "$OUT/refused.log" \
   || fail "no step up from a refused buffer: $(tail -5 "$OUT/refused.log")"

@@ -20,7 +20,7 @@ arecord -q -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 --buffer-time=4000000 --pe
 recorder=$!
 waitfor /proc/asound/Loopback/pcm1c/sub0/status 'state: RUNNING' 60 "arecord to start capturing" || status=1
 start=$(now_us)
-"$PEACH" play A4 --cents 0.3 --duration 2.5 --device hw:Loopback,0,0 --period-frames 1024 --periods 4 > "$OUT/play.log" 2>&1
+"$PEACH" play A4 --cents 0.3 --duration 2.5 --audio-device hw:Loopback,0,0 --period-frames 1024 --periods 4 > "$OUT/play.log" 2>&1
 rc=$?
 echo "FIGURE: peach play through ALSA took $(( ($(now_us) - start) / 1000 )) ms (2.5 s note)"
 cat "$OUT/play.log"
@@ -34,7 +34,7 @@ while [ "$(size)" -lt $target ] && [ $(now_us) -lt $end ]; do nap 0.2; done
 kill -INT $recorder; wait $recorder   # arecord completes the WAV header on SIGINT
 
 # The device goes away while a note plays, then comes back.
-"$PEACH" play A4 --duration 8 --device hw:Loopback,0,0 --period-frames 1024 --periods 4 > "$OUT/unplug.log" 2>&1 &
+"$PEACH" play A4 --duration 8 --audio-device hw:Loopback,0,0 --period-frames 1024 --periods 4 > "$OUT/unplug.log" 2>&1 &
 player=$!
 waitfor "$OUT/unplug.log" '^Playing' 60 "the note to start" || status=1
 nap 1

@@ -40,8 +40,16 @@ struct PlayCommand: ParsableCommand {
         CommandLineTexts.current.text(.helpPlayOutput), valueName: CommandLineTexts.current.text(.valueWAVFile)))
     var output: String?
 
-    @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayDevice), valueName: CommandLineTexts.current.text(.valueDeviceName)))
-    var device: String = "default"
+    @Option(name: .customLong("audio-device"), help: ArgumentHelp(
+        CommandLineTexts.current.text(.helpPlayDevice), valueName: CommandLineTexts.current.text(.valueDeviceName)))
+    var audioDevice: String?
+
+    /// `--device`, the option's former name (`peach run` says `--audio-device` too): still read, not shown.
+    @Option(name: .customLong("device"), help: .hidden)
+    var formerDeviceOption: String?
+
+    /// The ALSA device to play on: `--audio-device`, else `--device`, else ALSA's default.
+    var device: String { audioDevice ?? formerDeviceOption ?? "default" }
 
     @Option(name: .customLong("period-frames"), help: ArgumentHelp(CommandLineTexts.current.text(.helpPlayPeriodFrames), valueName: CommandLineTexts.current.text(.valueCount)))
     var periodFrames: Int = AudioSettings().periodFrames
