@@ -2,7 +2,7 @@ import Foundation
 import PeachDomain
 import PeachSound
 
-// `make bench`, sound: pitch error over the grid, note-on latency, CPU per voice, peak RSS.
+// `make bench`, sound: pitch error over the grid, note-on latency, CPU per note slot, peak RSS.
 
 func cpuSeconds() -> Double {
     var usage = rusage()
@@ -89,7 +89,7 @@ func soundBench() {
         print("note-on latency, call to first non-silent sample: \(latencies.map(String.init).joined(separator: ", ")) frames "
               + "(A2, A4, A6; add the ALSA buffer: peach run 2 × 128 frames = 5.3 ms by default)")
 
-        // CPU per second of audio per voice: 8 voices held for 20 s of audio.
+        // CPU per second of audio per note slot: 8 slots held for 20 s of audio.
         try engine.stopAll()
         sink.render(seconds: 0.2)
         for voices in [1, 8] {

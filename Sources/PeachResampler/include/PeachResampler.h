@@ -1,7 +1,7 @@
 #ifndef PEACH_RESAMPLER_H
 #define PEACH_RESAMPLER_H
 
-/// The voice resampler's inner loop, in C so that the compiler vectorises the 16-tap dot product.
+/// The note slots' resampler's inner loop, in C so that the compiler vectorises the 16-tap dot product.
 ///
 /// `table` holds `phases` rows of 32 floats: a phase's 16 coefficients, then the 16 differences to
 /// the next phase's. For each of `frames` output frames it writes the value at `source[*index] +

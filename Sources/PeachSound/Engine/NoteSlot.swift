@@ -127,9 +127,9 @@ final class NoteSlot {
         state = .fading
     }
 
-    /// Runs this voice's render path with no note, for `frames` frames into `scratch`: FluidSynth's
-    /// mixer into the voice's buffers and the resampler over silence, so the first real period finds
-    /// its code, tables and buffers warm. Only on an idle voice, on the thread that renders. A silent
+    /// Runs this slot's render path with no note, for `frames` frames into `scratch`: FluidSynth's
+    /// mixer into the slot's buffers and the resampler over silence, so the first real period finds
+    /// its code, tables and buffers warm. Only on an idle slot, on the thread that renders. A silent
     /// note would warm FluidSynth's voice too, but it leaves a trace (the next note differs by about
     /// −98 dBFS); this leaves none.
     func warmUp(scratch: UnsafeMutablePointer<Float>, frames: Int) {
@@ -138,7 +138,7 @@ final class NoteSlot {
         while done < frames {
             let n = min(Self.chunkCapacity, frames - done)
             synth.render(frames: n, left: left, right: right)
-            // Over the zeros before the first rendered sample; the voice's own position is not moved.
+            // Over the zeros before the first rendered sample; the slot's own position is not moved.
             var index = Self.history, fraction = 0.5
             kernel.resample(source, index: &index, fraction: &fraction, ratio: 0, into: self.scratch, frames: n)
             for j in 0..<n { scratch[done + j] = self.scratch[j] * (left[j] + right[j]) }
@@ -146,8 +146,8 @@ final class NoteSlot {
         }
     }
 
-    /// Adds `frames` (≤ `chunkCapacity`) frames of this voice to `output`, the first being output frame `frame`.
-    /// Returns false when the voice has just fallen silent (the slot is free again).
+    /// Adds `frames` (≤ `chunkCapacity`) frames of this slot to `output`, the first being output frame `frame`.
+    /// Returns false when the slot has just fallen silent (it is free again).
     func add(to output: UnsafeMutablePointer<Float>, frames: Int, frame: Int64) -> Bool {
         guard state != .idle else { return false }
         if state == .armed { return true }

@@ -1,14 +1,14 @@
 import Atomics
 import Foundation
 
-/// The render-thread half of the engine: a fixed pool of voices, each with its own synthesizer,
+/// The render-thread half of the engine: a fixed pool of note slots, each with its own synthesizer,
 /// fed by a lock-free command ring, and a mixer for pre-rendered cues. Everything is allocated at
 /// creation; `render` never allocates, locks or waits.
 ///
 /// One thread at a time calls `render` (the output's thread, or the caller of an offline sink).
 public final class NoteSlotRenderer: @unchecked Sendable {
     public static let sampleRate = 48000.0
-    /// Frames mixed at a time: a whole ALSA period of the default size in one pass, so each voice's
+    /// Frames mixed at a time: a whole ALSA period of the default size in one pass, so each slot's
     /// synthesizer is called once per period, not once per FluidSynth block.
     static let chunk = NoteSlot.chunkCapacity
     static let cueSlots = 4
@@ -68,10 +68,10 @@ public final class NoteSlotRenderer: @unchecked Sendable {
         _renderedFrames.store(frame, ordering: .relaxed)
     }
 
-    /// Runs the render path once before real time (a start makes no xrun): every idle voice
+    /// Runs the render path once before real time (a start makes no xrun): every idle slot
     /// renders `frames` frames with no note (`NoteSlot.warmUp`: its synthesizer, the resampler, its
     /// buffers), then the mixer writes `frames` frames of silence into `scratch`. The render clock does
-    /// not move and no voice changes state; the next note sounds exactly as without it. Call before
+    /// not move and no slot changes state; the next note sounds exactly as without it. Call before
     /// the output's thread renders (one thread renders at a time); `scratch` holds `frames` samples.
     public func warmUp(scratch: UnsafeMutablePointer<Float>, frames: Int) {
         for noteSlot in slots { noteSlot.warmUp(scratch: scratch, frames: frames) }

@@ -1,10 +1,10 @@
 import Foundation
 import PeachResampler
 
-/// The interpolation filter of the voice resampler: a Kaiser-windowed sinc of 16 taps tabulated at
-/// 128 fractional phases, linearly interpolated between phases.
+/// The interpolation filter of the note slots' resampler: a Kaiser-windowed sinc of 16 taps
+/// tabulated at 128 fractional phases, linearly interpolated between phases.
 ///
-/// Why this one: the resampler moves each voice by at most about a semitone or two from the key
+/// Why this one: the resampler moves each note slot by at most about a semitone or two from the key
 /// FluidSynth rendered, so the kernel never has to narrow its band for large downward ratios and a
 /// single fixed table serves every ratio. 16 taps with β = 10 and the cutoff at 0.9 of Nyquist
 /// interpolate every tone up to 12 kHz within about −87 dB (`SincKernelTests`), then −51 dB at
@@ -73,7 +73,7 @@ final class SincKernel: @unchecked Sendable {
         }
     }
 
-    /// The least time, over a few tries, that `loop` takes for two periods of one voice.
+    /// The least time, over a few tries, that `loop` takes for two periods of one note slot.
     private func time(_ loop: Loop) -> Duration {
         let frames = 256, count = frames * 2 + Self.taps
         let source = UnsafeMutablePointer<Float>.allocate(capacity: count)

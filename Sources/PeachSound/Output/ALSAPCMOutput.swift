@@ -9,7 +9,7 @@ import PeachDomain
 ///
 /// The thread renders one period, writes it (the blocking write paces it), and recovers from
 /// underruns with `snd_pcm_recover`. Any other error (the device went away) stops writing: the
-/// thread silences every voice, reports `.failed`, keeps the engine's clock running, and tries to
+/// thread silences every note slot, reports `.failed`, keeps the engine's clock running, and tries to
 /// open the device again every 500 ms, reporting `.recovered` when it can.
 public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
     public struct Configuration: Sendable {
@@ -288,7 +288,7 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
     }
 
     /// Fills the device's buffer with silence before the first rendered period, so that a start has
-    /// the whole buffer of headroom (no underrun while caches and the first voices warm up).
+    /// the whole buffer of headroom (no underrun while caches and the first note slots warm up).
     private func prime(_ device: OpaquePointer, interleaved: UnsafeMutablePointer<Int16>, frames: Int) {
         interleaved.update(repeating: 0, count: frames * 2)
         var primed = 0
