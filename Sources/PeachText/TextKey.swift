@@ -1,6 +1,6 @@
 /// Every text Peach shows or says, by its key in the tables (`Texts/en.json`, `Texts/de.json`: the
 /// raw value is the key). A test checks that every table has exactly these keys.
-public enum TextKey: String, CaseIterable, Sendable {
+public enum TextKey: String, TextKeys {
     // Command-line help: the names of option values (`--listener <file>`)
     case valueCents
     case valueCount

@@ -30,11 +30,20 @@ public struct Texts: Sendable {
 
     /// The text of `key` with its placeholders filled in.
     public func text(_ key: TextKey, _ arguments: any TextArgument...) -> String {
-        text(key, arguments: arguments)
+        text(of: key, arguments: arguments)
     }
 
-    public func text(_ key: TextKey, arguments: [any TextArgument]) -> String {
-        let template = table[key.rawValue] ?? key.rawValue
+    /// The text of a key of any layer: what each layer's `text(_:_:)` says its keys with.
+    public func text(of key: some TextKeys, arguments: [any TextArgument]) -> String {
+        text(raw: key.rawValue, arguments: arguments)
+    }
+
+    public func text(of key: AnyTextKey, arguments: [any TextArgument]) -> String {
+        text(raw: key.rawValue, arguments: arguments)
+    }
+
+    private func text(raw key: String, arguments: [any TextArgument]) -> String {
+        let template = table[key] ?? key
         guard !arguments.isEmpty, template.contains("{") else { return template }
         let values = arguments.map { $0.formatted(numbers) }
         var result = ""

@@ -16,7 +16,7 @@ public indirect enum YAMLText: Hashable, Sendable, ExpressibleByStringLiteral, E
         switch self {
         case .plain(let text): text
         case .found(let found): found.name(texts)
-        case .phrase(let key, let parts): texts.text(key, arguments: parts.map { $0.text(texts) })
+        case .phrase(let key, let parts): texts.text(of: key, arguments: parts.map { $0.text(texts) })
         }
     }
 }

@@ -56,7 +56,7 @@ struct ParserVocabulary {
             return texts.text(.parserError, error(parts[0]))
         }
         for key in Self.lines {
-            if let parts = parts(of: line, key) { return inline(texts.text(key, arguments: parts)) }
+            if let parts = parts(of: line, key) { return inline(texts.text(of: key, arguments: parts)) }
         }
         return inline(String(line))
     }
@@ -69,7 +69,7 @@ struct ParserVocabulary {
             if key == .parserInvalidValueFor || key == .parserInvalidValue, let last = parts.indices.last {
                 parts[last] = acceptedValues(parts[last])
             }
-            return texts.text(key, arguments: parts)
+            return texts.text(of: key, arguments: parts)
         }
         return message
     }
