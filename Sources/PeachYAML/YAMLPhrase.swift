@@ -3,10 +3,10 @@ import PeachText
 /// A part of a problem a reader names by its key in the tables: plain text (a name, a value as the
 /// file writes it), what a node was found to be, or a phrase of its own, each said in the
 /// problem's language when it is.
-public indirect enum YAMLText: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByStringInterpolation {
+public indirect enum YAMLPhrase: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByStringInterpolation {
     case plain(String)
     case found(YAMLFound)
-    case phrase(TextKey, [YAMLText])
+    case phrase(TextKey, [YAMLPhrase])
 
     public init(stringLiteral value: String) { self = .plain(value) }
 
@@ -23,7 +23,7 @@ public indirect enum YAMLText: Hashable, Sendable, ExpressibleByStringLiteral, E
 
 extension YAMLNode {
     /// An error at this node that the reader names by its key in the tables, with its parts.
-    public func error(_ key: TextKey, _ parts: YAMLText...) -> YAMLError {
+    public func error(_ key: TextKey, _ parts: YAMLPhrase...) -> YAMLError {
         error(.phrase(key, parts))
     }
 }
