@@ -200,7 +200,7 @@ final class PracticeBoxApp {
             case .bufferEnlarged(let frames, let periods, let cause):
                 let buffer = AudioBufferStatus(periodFrames: frames, periods: periods, enlarged: cause,
                                                sampleRate: VoiceRenderer.sampleRate)
-                let key: TextKey = cause == .afterUnderruns ? .runBufferEnlarged : .runBufferRefused
+                let key: BoxRuntimeText = cause == .afterUnderruns ? .runBufferEnlarged : .runBufferRefused
                 logger.notice("\(texts.current.text(key, periods, String(frames), Decimals(buffer.milliseconds, 1)))")
                 audioBuffer = buffer
                 showStatus()

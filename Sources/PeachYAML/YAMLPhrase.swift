@@ -6,7 +6,8 @@ import PeachText
 public indirect enum YAMLPhrase: Hashable, Sendable, ExpressibleByStringLiteral, ExpressibleByStringInterpolation {
     case plain(String)
     case found(YAMLFound)
-    case phrase(TextKey, [YAMLPhrase])
+    /// A phrase of the reader's own, by its key (of the reader's layer) and its parts.
+    case phrase(AnyTextKey, [YAMLPhrase])
 
     public init(stringLiteral value: String) { self = .plain(value) }
 
@@ -18,12 +19,5 @@ public indirect enum YAMLPhrase: Hashable, Sendable, ExpressibleByStringLiteral,
         case .found(let found): found.name(texts)
         case .phrase(let key, let parts): texts.text(of: key, arguments: parts.map { $0.text(texts) })
         }
-    }
-}
-
-extension YAMLNode {
-    /// An error at this node that the reader names by its key in the tables, with its parts.
-    public func error(_ key: TextKey, _ parts: YAMLPhrase...) -> YAMLError {
-        error(.phrase(key, parts))
     }
 }

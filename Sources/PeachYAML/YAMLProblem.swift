@@ -5,8 +5,8 @@ import PeachText
 public enum YAMLProblem: Hashable, Sendable {
     /// A reader's own text about the file's contents, already in the language it was given.
     case said(String)
-    /// A reader's own problem, by its key in the tables and its parts.
-    case phrase(TextKey, [YAMLPhrase])
+    /// A reader's own problem, by its key in the tables (of the reader's layer) and its parts.
+    case phrase(AnyTextKey, [YAMLPhrase])
     /// libyaml's words for a syntax error (English: they are libyaml's), and what it was reading.
     case syntax(String, while: String?, atLine: Int?)
     case duplicatedKeys([String])
