@@ -348,18 +348,25 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        // The command tree, its options and reports, in-process.
+        // The command tree, its options and reports, in-process; and every layer's text keys
+        // against the tables.
         .testTarget(
             name: "PeachCommandsTests",
             dependencies: [
                 "PeachTestSupport",
                 "PeachCommands",
+                "PeachBoxRuntime",
                 "PeachReports",
                 "PeachOptions",
                 "PeachWeb",
                 "PeachStorage",
                 "PeachDomain",
                 "PeachText",
+                "PeachConfig",
+                "PeachYAML",
+                "PeachSound",
+                "PeachMIDI",
+                "PeachPractice",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

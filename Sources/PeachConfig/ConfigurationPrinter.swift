@@ -31,7 +31,7 @@ public enum ConfigurationPrinter {
     }
 
     /// Each setting's comment in the template, by its key path.
-    private static let help: [String: TextKey] = [
+    private static let help: [String: ConfigText] = [
         "training.note-range": .configTrainingNoteRange,
         "training.note-duration": .configTrainingNoteDuration,
         "training.reference-pitch": .configTrainingReferencePitch,

@@ -4,11 +4,12 @@ import PeachDomain
 /// The texts of one language: every sentence Peach writes or says comes from its table
 /// (`Texts/en.json`, `Texts/de.json`), with its numbers formatted for the language.
 ///
-/// `texts.text(.profileNoAnswersYet, mode)` fills the placeholders `{1}`, `{2}`, … of the key's text
-/// with the arguments in order; a table may put them in any order. `{1|answer|answers}` is the word
-/// for the count in argument 1: the first form for exactly one, the second otherwise (English and
-/// German both count so). A key the language's table lacks
-/// falls back to English, and a key no table has is shown as its name: a missing table never stops Peach.
+/// `texts.text(.profileNoAnswersYet, mode)`, with a key of the layer that says it (`TextKeys`),
+/// fills the placeholders `{1}`, `{2}`, … of the key's text with the arguments in order; a table may
+/// put them in any order. `{1|answer|answers}` is the word for the count in argument 1: the first
+/// form for exactly one, the second otherwise (English and German both count so). A key the
+/// language's table lacks falls back to English, and a key no table has is shown as its name: a
+/// missing table never stops Peach.
 public struct Texts: Sendable {
     public let language: Language
     public let numbers: NumberFormat
@@ -30,11 +31,21 @@ public struct Texts: Sendable {
 
     /// The text of `key` with its placeholders filled in.
     public func text(_ key: TextKey, _ arguments: any TextArgument...) -> String {
-        text(key, arguments: arguments)
+        text(of: key, arguments: arguments)
     }
 
-    public func text(_ key: TextKey, arguments: [any TextArgument]) -> String {
-        let template = table[key.rawValue] ?? key.rawValue
+    /// The text of a key of any layer: what each layer's `text(_:_:)` says its keys with.
+    public func text(of key: some TextKeys, arguments: [any TextArgument]) -> String {
+        text(raw: key.rawValue, arguments: arguments)
+    }
+
+    /// The text of a key an API of a lower layer holds for a layer above it (`AnyTextKey`).
+    public func text(of key: AnyTextKey, arguments: [any TextArgument]) -> String {
+        text(raw: key.rawValue, arguments: arguments)
+    }
+
+    private func text(raw key: String, arguments: [any TextArgument]) -> String {
+        let template = table[key] ?? key
         guard !arguments.isEmpty, template.contains("{") else { return template }
         let values = arguments.map { $0.formatted(numbers) }
         var result = ""

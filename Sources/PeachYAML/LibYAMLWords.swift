@@ -5,7 +5,7 @@ import PeachText
 /// name has a key in the tables whose English is libyaml's exact wording (a test reads them from
 /// the libyaml that Yams builds); any other stays as libyaml says it.
 enum LibYAMLWords {
-    static let keys: [TextKey] = [
+    static let keys: [YAMLText] = [
         .libyamlMappingValuesNotAllowed,
         .libyamlNoKey,
         .libyamlNoColon,

@@ -5,8 +5,8 @@ import PeachText
 public enum YAMLProblem: Hashable, Sendable {
     /// A reader's own text about the file's contents, already in the language it was given.
     case said(String)
-    /// A reader's own problem, by its key in the tables and its parts.
-    case phrase(TextKey, [YAMLText])
+    /// A reader's own problem, by its key in the tables (of the reader's layer) and its parts.
+    case phrase(AnyTextKey, [YAMLPhrase])
     /// libyaml's words for a syntax error (English: they are libyaml's), and what it was reading.
     case syntax(String, while: String?, atLine: Int?)
     case duplicatedKeys([String])
@@ -30,7 +30,7 @@ public enum YAMLProblem: Hashable, Sendable {
     public func text(_ texts: Texts) -> String {
         switch self {
         case .said(let text): text
-        case .phrase(let key, let parts): YAMLText.phrase(key, parts).text(texts)
+        case .phrase(let key, let parts): YAMLPhrase.phrase(key, parts).text(texts)
         case .syntax(let problem, let context?, let line?):
             texts.text(.yamlSyntaxWhile, LibYAMLWords.text(problem, texts), LibYAMLWords.text(context, texts), "\(line)")
         case .syntax(let problem, _, _): texts.text(.yamlSyntax, LibYAMLWords.text(problem, texts))

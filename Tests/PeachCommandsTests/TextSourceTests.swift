@@ -1,6 +1,7 @@
 import Foundation
 import PeachTestSupport
 import PeachText
+import PeachWeb
 import Testing
 
 /// Every text a person reads comes from the tables (`Sources/PeachText/Texts`), none from a string
@@ -153,8 +154,8 @@ struct TextSourceTests {
             .filter { $0.pathExtension == "swift" }.map { try String(contentsOf: $0, encoding: .utf8) }.joined()
         let named = Set(sources.matches(of: /\{\{t\.(\w+)\}\}/).map { String($0.output.1) })
         #expect(named.count > 30, "the templates were found")
-        let keys = Set(TextKey.allCases.map(\.rawValue))
-        #expect(named.subtracting(keys).isEmpty, "not in the tables: \(named.subtracting(keys).sorted())")
+        let keys = Set(WebText.allCases.map(\.rawValue))
+        #expect(named.subtracting(keys).isEmpty, "not PeachWeb's keys: \(named.subtracting(keys).sorted())")
         // Every dashboard key appears in PeachWeb: in a template or as `.key` in its code.
         let web = Self.root.appendingPathComponent("Sources/PeachWeb")
         let files = try #require(FileManager.default.enumerator(at: web, includingPropertiesForKeys: nil))

@@ -106,7 +106,7 @@ enum BoxAssembly {
         do {
             return (try SequencerClient(mappings: library, tuning: tuning, texts: texts), open)
         } catch {
-            let key: TextKey = keyboard == .never ? .runWaitingForSequencer : .runWaitingForSequencerWithKeyboard
+            let key: BoxRuntimeText = keyboard == .never ? .runWaitingForSequencer : .runWaitingForSequencerWithKeyboard
             logger.warning("\(texts.current.text(key, texts.current.describe(error)))")
             return (nil, open)
         }

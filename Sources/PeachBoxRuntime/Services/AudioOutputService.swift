@@ -69,7 +69,7 @@ final class AudioOutputService: Service {
             case .bufferEnlarged(let frames, let periods, let cause):
                 let buffer = AudioBufferStatus(periodFrames: frames, periods: periods, enlarged: cause,
                                                sampleRate: NoteSlotRenderer.sampleRate)
-                let key: TextKey = cause == .afterUnderruns ? .runBufferEnlarged : .runBufferRefused
+                let key: BoxRuntimeText = cause == .afterUnderruns ? .runBufferEnlarged : .runBufferRefused
                 logger.notice("\(texts.current.text(key, periods, String(frames), Decimals(buffer.milliseconds, 1)))")
                 watch.enlarged(to: buffer)
                 changed()

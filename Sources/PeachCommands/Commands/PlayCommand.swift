@@ -137,7 +137,7 @@ struct PlayCommand: ParsableCommand {
                 case .failed(let problem): FileHandle.standardError.write(Data((texts.text(.playAudioFailed, problem.text(texts)) + "\n").utf8))
                 case .recovered: FileHandle.standardError.write(Data((texts.text(.playAudioRecovered) + "\n").utf8))
                 case .bufferEnlarged(let frames, let periods, let cause):
-                    let key: TextKey = cause == .afterUnderruns ? .playBufferEnlarged : .playBufferRefused
+                    let key: CommandText = cause == .afterUnderruns ? .playBufferEnlarged : .playBufferRefused
                     FileHandle.standardError.write(Data((texts.text(key, periods, String(frames)) + "\n").utf8))
                 }
             }

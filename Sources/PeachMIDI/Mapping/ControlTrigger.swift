@@ -49,8 +49,8 @@ extension ControlTrigger: CustomStringConvertible {
     public var description: String { phrase.text(.english) }
 
     /// The trigger as a phrase of the tables, said in the language of the problem that names it.
-    public var phrase: YAMLText {
-        let what: YAMLText = switch source {
+    public var phrase: YAMLPhrase {
+        let what: YAMLPhrase = switch source {
         case let .notes(range) where range.count == 1: .phrase(.triggerNote, [.plain(noteName(range.lowerBound))])
         case let .notes(range): .phrase(.triggerNotes, [.plain(noteName(range.lowerBound)), .plain(noteName(range.upperBound))])
         case let .controlChange(number): .phrase(.triggerCC, ["\(number)"])

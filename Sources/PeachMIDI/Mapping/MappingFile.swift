@@ -216,7 +216,7 @@ private struct Syntax {
     let defaultChannel: UInt8?
 
     func trigger(_ node: YAMLNode) throws(YAMLError) -> ControlTrigger {
-        let forms = YAMLText.phrase(.mappingControlForms, [])
+        let forms = YAMLPhrase.phrase(.mappingControlForms, [])
         if case .scalar = node.node {
             switch try node.string() {
             case "wheel-up": return ControlTrigger(.wheelFlick(up: true))
@@ -228,7 +228,7 @@ private struct Syntax {
         if let unknown = map.unknownKeys(allowed: MappingFile.controlKeys).first { throw unknown }
         let kinds = map.keys.filter { $0 != "channel" }
         guard kinds.count == 1, let kind = kinds.first else {
-            let found = kinds.map { YAMLText.plain($0) }.reduce(nil) { (sum: YAMLText?, kind) in sum.map { .phrase(.mappingKindsAnd, [$0, kind]) } ?? kind }
+            let found = kinds.map { YAMLPhrase.plain($0) }.reduce(nil) { (sum: YAMLPhrase?, kind) in sum.map { .phrase(.mappingKindsAnd, [$0, kind]) } ?? kind }
             throw found.map { node.error(.mappingOneControl, forms, $0) } ?? node.error(.mappingOneControlNone, forms)
         }
         let channel = try map.optional("channel").map { (node) throws(YAMLError) in try self.channel(node) } ?? defaultChannel

@@ -19,14 +19,14 @@ struct ParserVocabulary {
     }
 
     /// Whole lines (a phrase that ends in `{n}` takes the rest of the line).
-    static let lines: [TextKey] = [
+    static let lines: [OptionsText] = [
         .parserOverview, .parserUsageHeading, .parserArgumentsHeading, .parserOptionsHeading, .parserSubcommandsHeading,
         .parserGroupHeading, .parserDetailedHelp, .parserMoreInformation, .parserHelpLine, .parserUsageLine,
         .parserMissingValueInComposite, .parserShellAutodetect, .parserShellChoose,
     ]
 
     /// Error messages: what follows `Error: `. The one with a suggestion before the one without.
-    static let errors: [TextKey] = [
+    static let errors: [OptionsText] = [
         .parserMissingArgument, .parserMissingOneOf, .parserUnknownOptionSuggestion, .parserUnknownOption,
         .parserMissingValue, .parserTakesNoValue, .parserUnexpectedArgument, .parserUnexpectedArguments,
         .parserAlreadySet, .parserInvalidValueFor, .parserInvalidValue, .parserInvalidOption, .parserMissingSubcommand,
@@ -35,13 +35,13 @@ struct ParserVocabulary {
 
     /// Phrases inside a line: an option's values and default, the help flags' help, a placeholder.
     /// The longer of two phrases that start alike comes first.
-    static let inline: [TextKey] = [
+    static let inline: [OptionsText] = [
         .parserSubcommandPlaceholder, .parserDefaultSubcommand, .parserValues, .parserDefaultAsFlag, .parserDefault,
         .parserValuesDefaultAsFlag, .parserValuesDefault, .parserHelpFlag, .parserVersionFlag, .parserHelpCommand,
     ]
 
     /// Every phrase this translates, for the tests.
-    static var all: [TextKey] {
+    static var all: [OptionsText] {
         lines + [.parserError] + errors + inline + [.parserProvideOneOf, .parserProvideOneOfList, .parserAnd, .parserOr]
     }
 
@@ -56,7 +56,7 @@ struct ParserVocabulary {
             return texts.text(.parserError, error(parts[0]))
         }
         for key in Self.lines {
-            if let parts = parts(of: line, key) { return inline(texts.text(key, arguments: parts)) }
+            if let parts = parts(of: line, key) { return inline(texts.text(of: key, arguments: parts)) }
         }
         return inline(String(line))
     }
@@ -69,7 +69,7 @@ struct ParserVocabulary {
             if key == .parserInvalidValueFor || key == .parserInvalidValue, let last = parts.indices.last {
                 parts[last] = acceptedValues(parts[last])
             }
-            return texts.text(key, arguments: parts)
+            return texts.text(of: key, arguments: parts)
         }
         return message
     }
@@ -91,7 +91,7 @@ struct ParserVocabulary {
     /// A default that is a decimal number as the language writes it (`(default: 1.0)` →
     /// `(Standard: 1,0)`); the parser prints Swift's own form.
     func localizedDefaults(_ line: String) -> String {
-        [TextKey.parserDefault, .parserValuesDefault].reduce(line) { line, key in
+        [OptionsText.parserDefault, .parserValuesDefault].reduce(line) { line, key in
             let phrase = english.text(key) + " "
             let pieces = line.components(separatedBy: phrase)
             return pieces.dropFirst().reduce(pieces[0]) { $0 + phrase + localizedLeadingDecimal($1) }
@@ -107,7 +107,7 @@ struct ParserVocabulary {
     }
 
     /// The parts the English phrase of `key` fills in when it yields exactly `line`; nil when it does not.
-    func parts(of line: Substring, _ key: TextKey) -> [String]? {
+    func parts(of line: Substring, _ key: OptionsText) -> [String]? {
         ParserPhrase(english.text(key)).parts(of: line)
     }
 }

@@ -23,7 +23,7 @@ public struct AudioBufferStatus: Hashable, Sendable {
     /// `device`, then its buffer: periods × frames and milliseconds, and whether it was enlarged. The
     /// frames as `audio.period-frames` takes them, with no digit grouping.
     public func text(device: String, texts: Texts) -> String {
-        let key: TextKey = switch enlarged {
+        let key: PracticeText = switch enlarged {
         case nil: .statusAudioBuffer
         case .afterUnderruns: .statusAudioBufferEnlarged
         case .refusedByDevice: .statusAudioBufferRefused

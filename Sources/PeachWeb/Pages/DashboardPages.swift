@@ -35,7 +35,7 @@ final class DashboardPages {
         self.live = live
         self.calendar = calendar
         self.texts = texts
-        textContext = Dictionary(uniqueKeysWithValues: TextKey.allCases.filter { $0.rawValue.hasPrefix("dashboard") }
+        textContext = Dictionary(uniqueKeysWithValues: WebText.allCases.filter { $0.rawValue.hasPrefix("dashboard") }
             .map { ($0.rawValue, texts.text($0)) })
         self.history = history
         self.range = range

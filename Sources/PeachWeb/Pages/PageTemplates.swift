@@ -2,7 +2,7 @@
 /// resource files, so that `make install` copies one executable and nothing can be missing or out
 /// of date beside it; swift-mustache parses them once at start-up. Values are HTML-escaped by
 /// Mustache (`{{…}}`); nothing here is built by string concatenation in Swift. Every word a person
-/// reads is a text of the language's table: `{{t.dashboardProfile}}` is `TextKey.dashboardProfile`.
+/// reads is a text of the language's table: `{{t.dashboardProfile}}` is `WebText.dashboardProfile`.
 enum PageTemplates {
     static let all: [String: String] = [
         "head": head, "foot": foot, "chart": chart, "profile": profile, "progress": progress,

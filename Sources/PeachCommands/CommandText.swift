@@ -1,0 +1,159 @@
+import PeachText
+
+/// PeachCommands' texts, by their keys in the tables: the `peach` commands' help and their messages.
+public enum CommandText: String, TextKeys {
+    // Command-line help: the names of option values (`--listener <file>`)
+    case valueCents
+    case valueCount
+    case valueDays
+    case valueDecibels
+    case valueDeviceName
+    case valueHertz
+    case valueLogLevel
+    case valueMode
+    case valueNote
+    case valuePCMDevice
+    case valuePreset
+    case valueSeconds
+    case valueSeed
+    case valueSoundFontFile
+    case valueVelocity
+    case valueWAVFile
+    // Command-line help: abstracts, discussions, options
+    case helpConfigAbstract
+    case helpConfigCheck
+    case helpConfigDiscussion
+    case helpConfigPrintDefault
+    case helpDevicesAbstract
+    case helpSpeakAbstract
+    case helpSpeakLanguage
+    case helpSpeakTexts
+    case helpExportAbstract
+    case helpExportOutput
+    case helpHistoryAbstract
+    case helpHistoryJson
+    case helpHistoryLimit
+    case helpImportAbstract
+    case helpImportDiscussion
+    case helpImportFile
+    case helpImportReplace
+    case helpMappingsAbstract
+    case helpMappingsCheck
+    case helpMappingsDiscussion
+    case helpOptionDirectory
+    case helpOptionPreset
+    case helpOptionSoundFont
+    case helpPeachAbstract
+    case helpPeachDiscussion
+    case helpPlayAbstract
+    case helpPlayAmplitude
+    case helpPlayCents
+    case helpPlayDevice
+    case helpPlayDiscussion
+    case helpPlayDuration
+    case helpPlayNote
+    case helpPlayOutput
+    case helpPlayPeriodFrames
+    case helpPlayPeriods
+    case helpPlayReferencePitch
+    case helpPlayVelocity
+    case helpProfileAbstract
+    case helpProfileDiscussion
+    case helpProfileJson
+    case helpResetAbstract
+    case helpResetDiscussion
+    case helpResetYes
+    case helpRunAbstract
+    case helpRunAudioDevice
+    case helpRunDiscussion
+    case helpRunKeyboard
+    case helpRunLogLevel
+    case helpRunMode
+    case helpSimulateAbstract
+    case helpSimulateDays
+    case helpSimulateDiscussion
+    case helpSimulateListenerFile
+    case helpSimulateMode
+    case helpSimulateRunLength
+    case helpSimulateSeed
+    case helpSimulateTrials
+    case helpSoundsAbstract
+    case helpSoundsSoundFont
+    // peach history
+    case historyComparison
+    case historyEqual
+    case historyJust
+    case historyNoAnswersYet
+    case historyPitchMatching
+    // Command-line messages
+    case playDescribed
+    case playWrote
+    case playPlaying
+    case playUnderruns
+    case fileCannotRead
+    case fileDoesNotExist
+    case fileIsDirectory
+    case fileNotRegular
+    case fileWriteDirectory
+    case fileCannotWrite
+    case fileCannotWritePartly
+    case playOutside
+    case playNotANote
+    case playNotFinite
+    case playNotANoteOrVelocity
+    case playAudioFailed
+    case playAudioRecovered
+    case playBufferEnlarged
+    case playBufferRefused
+    case playSeconds
+    case devicesMIDIHeading
+    case devicesNoMIDIInput
+    case devicesMapping
+    case devicesNone
+    case devicesAudioHeading
+    case devicesNoAudioOutput
+    case devicesMappingLeftOut
+    case mappingsAnyDevice
+    case mappingsCheckOK
+    case mappingsSearched
+    case mappingsMissingDirectory
+    case mappingsTried
+    case mappingsGeneric
+    case mappingsUnusedGeneric
+    case mappingsLeftOut
+    case soundsPresets
+    case importWhatFile
+    case importReplaceWithNothing
+    case importUnreadable
+    case webProgramMissing
+    case webProgramNotStarted
+    case messageConfigurationInvalidUnused
+    case messageRunWouldNotStart
+    case messageConfigurationValid
+    case messageConfigurationMissing
+    case messageNoHistoryAt
+    case messageRefusingToDelete
+    case messageDeleteQuestion
+    case messageConfirmationWord
+    case messageNothingDeleted
+    case messageDeleted
+    case messageLimitTooSmall
+    case messageListenerInvalid
+    case messageSimulated
+    case messageSimulatedThreshold
+    case messageSimulatedTuning
+    case messageSimulatedTuningAtStop
+    case messageTrialsTooFew
+    case messageRunLengthTooShort
+    case messageDaysNotPositive
+    case messageSimulationBefore2000
+    case messageSimulationNoRoom
+    case messageSimulationDaysTooShort
+}
+
+extension Texts {
+    /// The text of `key` with its placeholders filled in.
+    public func text(_ key: CommandText, _ arguments: any TextArgument...) -> String {
+        text(of: key, arguments: arguments)
+    }
+}

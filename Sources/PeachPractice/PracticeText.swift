@@ -1,0 +1,70 @@
+import PeachText
+
+/// PeachPractice's texts, by their keys in the tables: the status line, the box's log lines and what
+/// the box says aloud.
+public enum PracticeText: String, TextKeys {
+    // The status line
+    case statusAnswersNotSaved
+    case statusAwaitingTuning
+    case statusCorrectAt
+    case statusError
+    case statusFirstNote
+    case statusHistoryBusy
+    case statusMatchResult
+    case statusNextComes
+    case statusReferenceNote
+    case statusSecondNote
+    case statusStopped
+    case statusStoppedBecause
+    case statusStoppedStartFromController
+    case statusTuning
+    case statusWaitingForAudio
+    case statusWaitingForController
+    case statusStarting
+    case statusWrongAt
+    case statusAudioBuffer
+    case statusAudioBufferEnlarged
+    case statusAudioBufferRefused
+    // The practice box's log lines
+    case boxControllerConnected
+    case boxControllerDisconnected
+    case boxAudioFailed
+    case boxAudioThereStarting
+    case boxAudioBack
+    case boxWaitingForAudio
+    case boxNotStarting
+    case boxStarting
+    // What the box says (SpokenText)
+    case speakStopped
+    case speakAudioBack
+    case speakAnswersKept
+    case speakAnswersNotSaved
+    case speakAnswersSavedAgain
+    case speakModeCompare
+    case speakModeCompareIntervals
+    case speakModeMatch
+    case speakModeMatchIntervals
+    case speakThreshold
+    case speakMeanError
+    case speakMeasurement
+    case speakNotEnoughAnswers
+    case speakAbove
+    case speakBelow
+    case speakLastAnswerRight
+    case speakLastAnswerWrong
+    case speakLastAttemptSharp
+    case speakLastAttemptFlat
+    case speakNoTrend
+    case speakStable
+    case speakImproving
+    case speakDeclining
+    case speakImprovingSince
+    case speakDecliningSince
+}
+
+extension Texts {
+    /// The text of `key` with its placeholders filled in.
+    public func text(_ key: PracticeText, _ arguments: any TextArgument...) -> String {
+        text(of: key, arguments: arguments)
+    }
+}

@@ -1,0 +1,23 @@
+import PeachText
+
+/// PeachReports' texts, by their keys in the tables: the profile report and its chart.
+public enum ReportText: String, TextKeys {
+    // peach profile
+    case profileModeAnswers
+    case profileModeAttempts
+    case profileMovingAverageHeading
+    case profileMovingAverageLine
+    case profileNoAnswersYet
+    case profileThresholdExplained
+    case chartAnswerLegend
+    case chartCountLabel
+    case chartHeading
+    case chartNoThresholdYet
+}
+
+extension Texts {
+    /// The text of `key` with its placeholders filled in.
+    public func text(_ key: ReportText, _ arguments: any TextArgument...) -> String {
+        text(of: key, arguments: arguments)
+    }
+}
