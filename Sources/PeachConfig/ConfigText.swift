@@ -23,6 +23,7 @@ public enum ConfigText: String, TextKeys {
     case configTrainingFocus
     case configTrainingIntervals
     case configTrainingNoteDuration
+    case configTrainingNoteGap
     case configTrainingNoteRange
     case configTrainingPitchMatchingInitialOffsetRange
     case configTrainingPitchMatchingTuningRange
@@ -37,6 +38,7 @@ public enum ConfigText: String, TextKeys {
     case configErrorLanguage
     case configErrorListen
     case configErrorNoteDuration
+    case configErrorNoteGap
     case configErrorTuningRange
     case configErrorNotANote
     case configErrorNoteOutsidePlayable

@@ -34,6 +34,7 @@ public enum ConfigurationPrinter {
     private static let help: [String: ConfigText] = [
         "training.note-range": .configTrainingNoteRange,
         "training.note-duration": .configTrainingNoteDuration,
+        "training.note-gap": .configTrainingNoteGap,
         "training.reference-pitch": .configTrainingReferencePitch,
         "training.vary-loudness": .configTrainingVaryLoudness,
         "training.intervals": .configTrainingIntervals,
@@ -82,6 +83,7 @@ public enum ConfigurationPrinter {
             Line(text: "  note-range: {lowest: \(training.noteRange.lowest.name), highest: \(training.noteRange.highest.name)}",
                  key: "training.note-range"),
             Line(text: "  note-duration: \(number(training.noteDuration.seconds))", key: "training.note-duration"),
+            Line(text: "  note-gap: \(number(training.noteGap.seconds))", key: "training.note-gap"),
             Line(text: "  reference-pitch: \(number(training.referencePitch.rawValue))", key: "training.reference-pitch"),
             Line(text: "  vary-loudness: \(number(training.loudnessVariation))", key: "training.vary-loudness"),
             Line(text: "  intervals: [\(intervals.joined(separator: ", "))]", key: "training.intervals"),

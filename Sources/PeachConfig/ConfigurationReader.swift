@@ -130,7 +130,7 @@ private struct Reading {
     mutating func readTraining(_ node: YAMLNode) {
         guard let map = errors.collect({ try node.mapping() }) else { return }
         errors.add(contentsOf: map.unknownKeys(allowed: [
-            "note-range", "note-duration", "reference-pitch", "vary-loudness", "intervals", "tuning-system",
+            "note-range", "note-duration", "note-gap", "reference-pitch", "vary-loudness", "intervals", "tuning-system",
             "velocity", "pitch-matching", "staircase", "focus",
         ]))
         let section = "training"
@@ -141,6 +141,11 @@ private struct Reading {
             guard let duration = NoteDuration(seconds: seconds) else { throw node.error(texts.text(.configErrorNoteDuration)) }
             return duration
         }) { $0.training.noteDuration = $1 }
+        value(map, "note-gap", section: section, { node in
+            let seconds = try node.double(in: NoteGap.validRange)
+            guard let gap = NoteGap(seconds: seconds) else { throw node.error(texts.text(.configErrorNoteGap)) }
+            return gap
+        }) { $0.training.noteGap = $1 }
         value(map, "reference-pitch", section: section, {
             Frequency(try $0.double(in: TrainingSettings.referencePitchRange))
         }) { $0.training.referencePitch = $1 }

@@ -22,6 +22,7 @@ struct ConfigurationReaderTests {
             training:
               note-range: {lowest: A2, highest: 72}
               note-duration: 0.5
+              note-gap: 1.5
               reference-pitch: 442
               vary-loudness: 0.5
               intervals: [P5 up, m3 down, P1]
@@ -56,6 +57,7 @@ struct ConfigurationReaderTests {
         let training = configuration.training
         #expect(training.noteRange == (try NoteRange(lowest: MIDINote(45), highest: MIDINote(72))))
         #expect(training.noteDuration.seconds == 0.5)
+        #expect(training.noteGap.seconds == 1.5)
         #expect(training.referencePitch == Frequency(442))
         #expect(training.loudnessVariation == 0.5)
         #expect(training.intervals == [DirectedInterval(.perfectFifth, .up), DirectedInterval(.minorThird, .down), .prime])
@@ -70,14 +72,15 @@ struct ConfigurationReaderTests {
         #expect(configuration.feedback == FeedbackSettings(cues: false, cueLevel: AmplitudeDB(-30), lights: false,
                                                              voice: false, voiceLevel: AmplitudeDB(-12)))
         #expect(configuration.language == .german && PracticeConfiguration().language == nil)
-        #expect(result.origins["language"] == "/etc/peach/config.yaml:31")
+        #expect(result.origins["language"] == "/etc/peach/config.yaml:32")
         #expect(configuration.audio == AudioSettings(device: "plughw:CARD=Loopback,DEV=0", periodFrames: 128, periods: 4,
                                                      realtimePriority: 50, growsBuffer: false))
         #expect(AudioSettings().realtimePriority == 70)
         #expect(configuration.controllers.assignments == [MappingAssignment(pattern: "Keystation*", mapping: "generic")])
         #expect(result.origins["training.note-duration"] == "/etc/peach/config.yaml:3")
-        #expect(result.origins["training.pitch-matching.tuning-range"] == "/etc/peach/config.yaml:13")
-        #expect(result.origins["audio.periods"] == "/etc/peach/config.yaml:25")
+        #expect(result.origins["training.note-gap"] == "/etc/peach/config.yaml:4")
+        #expect(result.origins["training.pitch-matching.tuning-range"] == "/etc/peach/config.yaml:14")
+        #expect(result.origins["audio.periods"] == "/etc/peach/config.yaml:26")
     }
 
     static let invalid: [(yaml: String, line: Int, fragment: String)] = [
@@ -89,6 +92,8 @@ struct ConfigurationReaderTests {
         ("training:\n  note-range: {lowest: C2}", 2, "missing required key `highest`"),
         ("training:\n  note-duration: 0.2", 2, "out of range 0.3…3"),
         ("training:\n  note-duration: long", 2, "expected a number"),
+        ("training:\n  note-gap: 6", 2, "out of range 0…5"),
+        ("training:\n  note-gap: -1", 2, "out of range 0…5"),
         ("training:\n  reference-pitch: 520", 2, "out of range 380…500"),
         ("training:\n  vary-loudness: 2", 2, "out of range 0…1"),
         ("training:\n  intervals: [P5 up, X9]", 2, "`X9` is not an interval"),

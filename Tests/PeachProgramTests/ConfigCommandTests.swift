@@ -43,11 +43,12 @@ struct ConfigCommandTests {
 
     @Test("the effective configuration names each value's origin")
     func effective() throws {
-        let file = try temporaryFile("training:\n  reference-pitch: 415\n")
+        let file = try temporaryFile("training:\n  reference-pitch: 415\n  note-gap: 0.75\n")
         defer { try? FileManager.default.removeItem(at: file) }
         let result = try BuiltProgram.run(["config", "--config", file.path])
         #expect(result.status == 0)
         #expect(result.output.contains("reference-pitch: 415.0  # \(file.path):2"))
+        #expect(result.output.contains("note-gap: 0.75  # \(file.path):3"))
         #expect(result.output.contains("note-duration: 1.0  # default"))
     }
 

@@ -126,9 +126,20 @@ public final class CompareTrainer {
         }
         guard resources.run == run else { return }
         resources.schedule(after: settings.noteDuration.duration) { [weak self] in
-            self?.playTargetNote(of: exercise, settings: settings)
+            self?.endReferenceNote(of: exercise, settings: settings)
         }
         state = .playingNote1
+    }
+
+    /// The first note ends; the second follows after the note gap (at once without one).
+    private func endReferenceNote(of exercise: CompareExercise, settings: TrainingSettings) {
+        guard settings.noteGap > .none else { return playTargetNote(of: exercise, settings: settings) }
+        let run = resources.run
+        resources.releaseLogged(&referenceHandle)
+        guard resources.run == run else { return }
+        resources.schedule(after: settings.noteGap.duration) { [weak self] in
+            self?.playTargetNote(of: exercise, settings: settings)
+        }
     }
 
     private func playTargetNote(of exercise: CompareExercise, settings: TrainingSettings) {

@@ -6,6 +6,8 @@ public struct TrainingSettings: Hashable, Sendable {
 
     public var noteRange: NoteRange
     public var noteDuration: NoteDuration
+    /// Hear & Compare: silence between the first note's end and the second's start.
+    public var noteGap: NoteGap
     /// The frequency of A4, 380…500 Hz.
     public var referencePitch: Frequency
     /// 0 = both notes equally loud; 1 = the second note up to ±`maximumLoudnessVariation` dB off.
@@ -27,6 +29,7 @@ public struct TrainingSettings: Hashable, Sendable {
     public init(
         noteRange: NoteRange = .standard,
         noteDuration: NoteDuration = .standard,
+        noteGap: NoteGap = .none,
         referencePitch: Frequency = .concert440,
         loudnessVariation: Double = 0,
         intervals: Set<DirectedInterval> = [DirectedInterval(.perfectFifth, .up)],
@@ -39,6 +42,7 @@ public struct TrainingSettings: Hashable, Sendable {
     ) {
         self.noteRange = noteRange
         self.noteDuration = noteDuration
+        self.noteGap = noteGap
         self.referencePitch = referencePitch
         self.loudnessVariation = loudnessVariation
         self.intervals = intervals

@@ -43,6 +43,38 @@ struct CompareTrainerTests {
         #expect(fixture.player.handles[2].startedAt == .milliseconds(2400))
     }
 
+    @Test("a note gap is silence between the two notes: the first ends, the second starts after it")
+    func noteGap() throws {
+        let fixture = CompareTrainerFixture(settings: TrainingSettings(noteGap: try #require(NoteGap(seconds: 0.5))))
+        fixture.trainer.start()
+        fixture.clock.advance(seconds: 1)
+        #expect(fixture.player.handles.count == 1 && fixture.player.soundingNotes.isEmpty)
+        #expect(fixture.player.handles[0].endedAt == .seconds(1))
+        fixture.clock.advance(seconds: 0.499)
+        #expect(fixture.player.handles.count == 1 && fixture.trainer.state == .playingNote1)
+        fixture.clock.advance(seconds: 0.001)
+        #expect(fixture.trainer.state == .playingNote2)
+        #expect(fixture.player.handles.count == 2 && fixture.player.handles[1].startedAt == .milliseconds(1500))
+        fixture.clock.advance(seconds: 1)
+        #expect(fixture.trainer.state == .awaitingAnswer && fixture.player.handles[1].endedAt == .milliseconds(2500))
+    }
+
+    @Test("a stop during the note gap plays no second note")
+    func stopDuringGap() throws {
+        let fixture = CompareTrainerFixture(settings: TrainingSettings(noteGap: try #require(NoteGap(seconds: 2))))
+        fixture.trainer.start()
+        fixture.clock.advance(seconds: 1.5)
+        fixture.trainer.stop()
+        fixture.clock.advance(seconds: 5)
+        #expect(fixture.player.handles.count == 1 && fixture.trainer.state == .idle)
+    }
+
+    @Test("a note gap is 0 to 5 seconds")
+    func noteGapRange() {
+        #expect(NoteGap(seconds: 0) == NoteGap.none && NoteGap(seconds: 5)?.duration == .seconds(5))
+        #expect(NoteGap(seconds: -0.1) == nil && NoteGap(seconds: 5.01) == nil)
+    }
+
     @Test("plays the reference at its exact pitch and the target at the detuned interval")
     func pitches() throws {
         let settings = TrainingSettings(referencePitch: 442, intervals: [DirectedInterval(.majorThird, .up)],
