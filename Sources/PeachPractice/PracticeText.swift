@@ -52,8 +52,8 @@ public enum PracticeText: String, TextKeys {
     case speakBelow
     case speakLastAnswerRight
     case speakLastAnswerWrong
-    case speakLastAttemptSharp
-    case speakLastAttemptFlat
+    case speakLastAnswerSharp
+    case speakLastAnswerFlat
     case speakNoTrend
     case speakStable
     case speakImproving

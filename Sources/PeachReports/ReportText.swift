@@ -4,7 +4,7 @@ import PeachText
 public enum ReportText: String, TextKeys {
     // peach profile
     case profileModeAnswers
-    case profileModeAttempts
+    case profileModeMatchAnswers
     case profileMovingAverageHeading
     case profileMovingAverageLine
     case profileNoAnswersYet

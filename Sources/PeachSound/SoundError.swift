@@ -26,7 +26,7 @@ public enum SoundError: DescribedError, Equatable, CustomStringConvertible {
         case .frequencyOutOfRange(let frequency): texts.text(.soundFrequencyOutOfRange, Decimals(frequency, 1))
         case .commandQueueFull: texts.text(.soundCommandQueueFull)
         case .noDefaultSoundFont(let searched): texts.text(.soundNoDefaultSoundFont, searched.joined(separator: ", "))
-        case .audioOutput(let problem): texts.text(.soundAudioDevice, problem.device, problem.reason(texts))
+        case .audioOutput(let problem): texts.text(.soundAudioOutput, problem.device, problem.reason(texts))
         case .invalidPresetText(let text): texts.text(.soundInvalidPresetText, text)
         }
     }

@@ -18,10 +18,10 @@ public enum SoundText: String, TextKeys {
     case soundFrequencyOutOfRange
     case soundCommandQueueFull
     case soundNoDefaultSoundFont
-    case soundAudioDevice
+    case soundAudioOutput
     case soundInvalidPresetText
     // An audio device that does not play (AudioOutputProblem): the step that failed
-    case alsaDeviceProblem
+    case alsaOutputProblem
     case alsaOpen
     case alsaBlockingMode
     case alsaNoConfiguration

@@ -13,7 +13,7 @@ public enum TextKey: String, TextKeys {
     case thresholdAbove
     case thresholdBelow
     case matchingFlat
-    case matchingNotEnoughAttempts
+    case matchNotEnoughAnswers
     case matchingSharp
     case trendDeclining
     case trendHigher

@@ -30,7 +30,7 @@ extension Texts {
 
     /// "off by 4.1 ct (3.5–4.8), 2.0 ct sharp (+1.1…+2.9), spread 6.0 ct (5.2–7.0)", or "not enough attempts yet".
     public func matching(_ accuracy: MatchAccuracy?) -> String {
-        guard let accuracy else { return text(.matchingNotEnoughAttempts) }
+        guard let accuracy else { return text(.matchNotEnoughAnswers) }
         let bias = accuracy.bias
         return text(bias.value >= 0 ? .matchingSharp : .matchingFlat,
                     accuracy.meanError.value, accuracy.meanError.low, accuracy.meanError.high,

@@ -20,9 +20,9 @@ public enum WebText: String, TextKeys {
     case dashboardNotRunning
     case dashboardEmpty
     case dashboardNoAnswers
-    case dashboardNoAttempts
+    case dashboardNoMatchAnswers
     case dashboardAnswerCount
-    case dashboardAttemptCount
+    case dashboardMatchAnswerCount
     case dashboardCents
     case dashboardProfileIntro
     case dashboardCountsTitle

@@ -91,7 +91,7 @@ struct TextKeysTests {
     @Test("a word counted by an argument reads from the tables: the first form for exactly one")
     func plurals() {
         #expect(Texts(.english).text(.importDone, 1, 1, "a.csv", 3)
-                == "Imported 1 comparison and 1 pitch-matching attempt from a.csv (format 3).")
+                == "Imported 1 Hear & Compare answer and 1 Tune & Match answer from a.csv (format 3).")
         #expect(Texts(.german).text(.profileModeAnswers, "a", "b", "c", 1).hasSuffix("(1 Antwort)"))
         #expect(Texts(.german).text(.profileModeAnswers, "a", "b", "c", 1_000).hasSuffix("(1.000 Antworten)"))
     }

@@ -49,17 +49,17 @@ struct SpokenTextTests {
         #expect(SpokenText.text(for: .report(below), in: .german).contains("Deine Schwelle: unter 0,10 Cent, wo die kleinsten Unterschiede gefragt wurden."))
     }
 
-    @Test("Tune & Match: the mean error with its interval, a declining trend and the last attempt's direction")
+    @Test("Tune & Match: the mean error with its interval, a declining trend and the last answer's direction")
     func matching() {
         let report = SpokenReport(mode: .match, measurement: .measured(CentsEstimate(value: 4.1, low: 3.5, high: 4.8)),
                                   trend: ProgressChange(earlier: 4.0, later: 5.5, z: 3.5), last: .match(error: -2.3))
         #expect(SpokenText.text(for: .report(report), in: .english) == """
             Tune and match, single notes. Your mean error: 4.1 cents, between 3.5 and 4.8. \
-            Declining: 1.5 cents higher. Last attempt: 2.3 cents flat.
+            Declining: 1.5 cents higher. Last answer: 2.3 cents flat.
             """)
         #expect(SpokenText.text(for: .report(report), in: .german) == """
             Stimmen und treffen, einzelne Töne. Deine mittlere Abweichung: 4,1 Cent, zwischen 3,5 und 4,8. \
-            Etwas schlechter: 1,5 Cent höher. Letzter Versuch: 2,3 Cent zu tief.
+            Etwas schlechter: 1,5 Cent höher. Letzte Antwort: 2,3 Cent zu tief.
             """)
     }
 

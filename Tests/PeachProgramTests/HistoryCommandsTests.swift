@@ -108,7 +108,7 @@ struct HistoryCommandsTests {
         #expect(try HistoryStore.open(location)?.counts().compareAnswers == 4)
         let done = try BuiltProgram.run(["reset", "--yes", "--data-dir", history.directory.path])
         #expect(done.status == 0)
-        #expect(done.output.contains("Deleted 4 comparisons and 1 pitch-matching attempt."))
+        #expect(done.output.contains("Deleted 4 Hear & Compare answers and 1 Tune & Match answer."))
         let counts = try #require(try HistoryStore.open(location)?.counts())
         #expect(counts.compareAnswers == 0 && counts.matchAnswers == 0)
     }

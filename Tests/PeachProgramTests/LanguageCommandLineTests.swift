@@ -101,7 +101,7 @@ struct LanguageCommandLineTests {
         #expect(profile.status == 0)
         #expect(profile.output.contains("Hören & Vergleichen – Einzeltöne: 75 % richtig bei "), "\(profile.output)")
         #expect(profile.output.contains(/\d,\d Cent \(\d+,\d–\d+,\d\)/), "\(profile.output)")
-        #expect(profile.output.contains("Schwelle je Taste") && profile.output.contains("Stimmen & Treffen – Einzeltöne: noch keine Antworten."))
+        #expect(profile.output.contains("Schwelle je Ton") && profile.output.contains("Stimmen & Treffen – Einzeltöne: noch keine Antworten."))
         #expect(!profile.output.contains(" ct"))
         let history = try Self.run(["history", "--limit", "5", "--data-dir", workspace.data], workspace, Self.german)
         #expect(history.output.contains(/Vergl\.   \S+ +[+-]\d+,\d\d Cent  (richtig|falsch)/), "\(history.output)")

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("peach run starts without its devices", .timeLimit(.minutes(1)))
 struct RunWithoutDevicesTests {
-    @Test("a missing audio device and sequencer are waited for, not fatal; SIGTERM then exits 0",
+    @Test("a missing audio output and sequencer are waited for, not fatal; SIGTERM then exits 0",
           .enabled(if: FileManager.default.isExecutableFile(atPath: BuiltProgram.peach.path)))
     func waits() throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-wait-\(UUID().uuidString)")

@@ -66,7 +66,7 @@ struct SimulateCommandTests {
         #expect(keys.filter { $0["threshold"] is [String: Any] }.count == 49)
     }
 
-    @Test("the chart shows the fitted curve, its band and the answers per key", .enabled(if: binaryAvailable))
+    @Test("the chart shows the fitted curve, its band and the answers per note", .enabled(if: binaryAvailable))
     func chart() throws {
         let workspace = try Workspace()
         let listener = try workspace.listener("thresholds: {C2: 30, C6: 3}\n")

@@ -97,11 +97,11 @@ struct SoundCommandsTests {
         #expect(reference.output.contains("380–500"))
         let device = try BuiltProgram.run(["play", "A4", "--audio-device", "hw:NoSuchCard,0", "--duration", "0.1"])
         #expect(device.status == 1)
-        #expect(device.output.contains("cannot open the audio device hw:NoSuchCard,0"))
+        #expect(device.output.contains("cannot open the audio output hw:NoSuchCard,0"))
         // --device, the former name, still works, though help no longer shows it.
         let former = try BuiltProgram.run(["play", "A4", "--device", "hw:NoSuchCard,1", "--duration", "0.1"])
         #expect(former.status == 1)
-        #expect(former.output.contains("cannot open the audio device hw:NoSuchCard,1"), "\(former.output)")
+        #expect(former.output.contains("cannot open the audio output hw:NoSuchCard,1"), "\(former.output)")
         let help = try BuiltProgram.run(["play", "--help"]).output
         #expect(help.contains("--audio-device <") && !help.contains("--device"), "\(help)")
         #expect(device.output.contains("--output FILE.wav"))

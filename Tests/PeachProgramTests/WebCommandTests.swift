@@ -76,7 +76,7 @@ struct WebCommandTests {
         #expect(profile.status == 200)
         #expect(profile.text.contains("Hear &amp; Compare – single notes: 75 % correct at") || profile.text.contains("75 % correct at"))
         let points = try #require(Self.attribute("points", of: "polyline class=\"curve\"", in: profile.text))
-        #expect(points.split(separator: " ").count == 49, "one point per key C2–C6")
+        #expect(points.split(separator: " ").count == 49, "one point per note C2–C6")
         let band = try #require(Self.attribute("points", of: "polygon class=\"band\"", in: profile.text))
         #expect(band.split(separator: " ").count == 98)
         #expect(profile.text.components(separatedBy: "<rect class=\"count\"").count - 1 >= 49)
@@ -135,7 +135,7 @@ struct WebCommandTests {
         let good = try web.importCSV(Array(Self.malformed.split(separator: "\n").prefix(3).joined(separator: "\n").utf8),
                                      csrf: try web.csrf())
         #expect(good.status == 200)
-        #expect(good.text.contains("Imported 1 comparison and 0 pitch-matching attempts"))
+        #expect(good.text.contains("Imported 1 Hear &amp; Compare answer and 0 Tune &amp; Match answers"))
         #expect(try workspace.cli(["export"]) != before)
     }
 

@@ -27,7 +27,7 @@ struct DashboardUploadTests {
         try await dashboard.test { client in
             let reply = try await client.importCSV(Self.good)
             #expect(reply.status == .ok)
-            #expect(reply.text.contains("Imported 1 comparison and 0 pitch-matching attempts"), "\(reply.text)")
+            #expect(reply.text.contains("Imported 1 Hear &amp; Compare answer and 0 Tune &amp; Match answers"), "\(reply.text)")
             #expect(try await client.get("/export.csv").text.contains("pitchDiscrimination,2026-03-05T14:03:07"))
             let again = try await client.importCSV(Self.good)
             #expect(again.text.contains("Skipped 1 already stored"), "\(again.text)")
@@ -95,7 +95,7 @@ struct DashboardUploadTests {
             let unquoted = Self.part("b1", "form-data; name=csrf", csrf)
                 + Self.part("b1", "form-data; name=file; filename=answers.csv", Self.good) + "--b1--\r\n"
             let first = try await client.post(unquoted, type: "multipart/form-data; boundary=b1")
-            #expect(first.status == .ok && first.text.contains("Imported 1 comparison"), "\(first.text)")
+            #expect(first.status == .ok && first.text.contains("Imported 1 Hear &amp; Compare answer"), "\(first.text)")
             // An empty file named only by filename*: chosen, so the CSV check says why it is refused.
             let extended = Self.part("b2", "form-data; name=\"csrf\"", csrf)
                 + Self.part("b2", "form-data; name=\"file\"; filename*=UTF-8''%C3%BCbungen.csv", "") + "--b2--\r\n"

@@ -26,7 +26,7 @@ final class InProcessDashboard: Sendable {
 
     deinit { try? FileManager.default.removeItem(at: directory) }
 
-    /// Stores `count` answers, one in five a pitch-matching attempt, one every 7 s up to an hour ago:
+    /// Stores `count` answers, one in five a Tune & Match answer, one every 7 s up to an hour ago:
     /// right more often the larger the offset, so that the fits have something to fit.
     func fill(_ count: Int = 2000, seed: UInt64 = 7) throws {
         var random = SeededRandomGenerator(seed: seed)

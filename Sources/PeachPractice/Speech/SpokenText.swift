@@ -50,7 +50,7 @@ public enum SpokenText {
         case .compare(let correct, let size)?:
             sentences.append(texts.text(correct ? .speakLastAnswerRight : .speakLastAnswerWrong, size))
         case .match(let error)?:
-            sentences.append(texts.text(error >= 0 ? .speakLastAttemptSharp : .speakLastAttemptFlat, abs(error)))
+            sentences.append(texts.text(error >= 0 ? .speakLastAnswerSharp : .speakLastAnswerFlat, abs(error)))
         case nil:
             break
         }

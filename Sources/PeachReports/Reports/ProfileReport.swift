@@ -67,7 +67,7 @@ public struct ProfileReport {
             }
             let measured = mode.skill == .compare ? texts.threshold(summary.estimate?.overallValue ?? .notEnoughAnswers)
                                                      : texts.matching(summary.accuracy)
-            let line = mode.skill == .compare ? ReportText.profileModeAnswers : .profileModeAttempts
+            let line = mode.skill == .compare ? ReportText.profileModeAnswers : .profileModeMatchAnswers
             lines.append(texts.text(line, name, measured, texts.change(summary.change), summary.count))
             if let estimate = summary.estimate {
                 lines.append("")

@@ -29,7 +29,7 @@ public struct AudioOutputProblem: DescribedError, Hashable, Sendable, CustomStri
         return detail.isEmpty ? what : texts.text(.alsaStepFailed, what, detail)
     }
 
-    public func text(_ texts: Texts) -> String { texts.text(.alsaDeviceProblem, device, reason(texts)) }
+    public func text(_ texts: Texts) -> String { texts.text(.alsaOutputProblem, device, reason(texts)) }
 
     public var description: String { text(.english) }
 }

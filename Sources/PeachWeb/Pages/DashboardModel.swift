@@ -39,7 +39,7 @@ struct DashboardModel {
         let measured = mode.skill == .compare
             ? texts.threshold(profile.thresholdEstimate(for: mode, range: range)?.overallValue ?? .notEnoughAnswers)
             : texts.matching(profile.matchAccuracy(for: mode))
-        let counted = texts.text(mode.skill == .compare ? .dashboardAnswerCount : .dashboardAttemptCount, count(mode))
+        let counted = texts.text(mode.skill == .compare ? .dashboardAnswerCount : .dashboardMatchAnswerCount, count(mode))
         return ["mode": mode.rawValue, "name": texts.name(mode), "counted": counted, "hasAnswers": count(mode) > 0,
                 "measured": measured, "change": texts.change(change(mode))]
     }

@@ -83,7 +83,7 @@ enum PageTemplates {
         <p>{{t.dashboardMatchingIntro}}</p>
         {{#modes}}<section class="mode" id="{{mode}}"><h2>{{name}}</h2>
         {{#hasAnswers}}<p class="measured">{{measured}}; {{change}} ({{counted}})</p>{{/hasAnswers}}
-        {{^hasAnswers}}<p>{{t.dashboardNoAttempts}}</p>{{/hasAnswers}}
+        {{^hasAnswers}}<p>{{t.dashboardNoMatchAnswers}}</p>{{/hasAnswers}}
         {{#biasChart}}<h3>{{t.dashboardBiasHeading}}</h3>{{> chart}}{{/biasChart}}
         {{#spreadChart}}<h3>{{t.dashboardSpreadHeading}}</h3>{{> chart}}{{/spreadChart}}
         {{#hasRows}}<table><tr><th>{{t.dashboardWhen}}</th><th>{{t.dashboardMeanError}}</th><th>{{t.dashboardBias}}</th><th>{{t.dashboardSpread}}</th></tr>
