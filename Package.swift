@@ -9,6 +9,27 @@ let leanProgram: [LinkerSetting] = [
     .unsafeFlags(["-use-ld=lld", "-Xlinker", "--no-export-dynamic", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]),
 ]
 
+// The dashboard's routes in-process (HummingbirdTesting's router client), over real SQLite
+// histories: no server, no socket, no built program. PeachProgramTests keep the end-to-end checks.
+// `make arm64-check` leaves them out (PEACH_WITHOUT_HTTP_CLIENT_TESTS): HummingbirdTesting's client,
+// AsyncHTTPClient, brings BoringSSL, whose 283 C++ files alone take over an hour under qemu-user.
+let webTests: [Target] = Context.environment["PEACH_WITHOUT_HTTP_CLIENT_TESTS"] != nil ? [] : [
+    .testTarget(
+        name: "PeachWebTests",
+        dependencies: [
+            "PeachWeb",
+            "PeachReports",
+            "PeachStorage",
+            "PeachDomain",
+            "PeachText",
+            "PeachTestSupport",
+            .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"),
+            .product(name: "Logging", package: "swift-log"),
+        ]
+    ),
+]
+
 let package = Package(
     name: "Peach",
     platforms: [.macOS(.v15)],
@@ -332,22 +353,6 @@ let package = Package(
             dependencies: ["PeachTestSupport", "PeachMIDI", "PeachDomain", "PeachYAML", "CAlsa"],
             exclude: ["Fixtures"]
         ),
-        // The dashboard's routes in-process (HummingbirdTesting's router client), over real SQLite
-        // histories: no server, no socket, no built program. PeachProgramTests keep the end-to-end checks.
-        .testTarget(
-            name: "PeachWebTests",
-            dependencies: [
-                "PeachWeb",
-                "PeachReports",
-                "PeachStorage",
-                "PeachDomain",
-                "PeachText",
-                "PeachTestSupport",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdTesting", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-            ]
-        ),
         // The command tree, its options and reports, in-process; and every layer's text keys
         // against the tables.
         .testTarget(
@@ -411,6 +416,6 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-    ],
+    ] + webTests,
     swiftLanguageModes: [.v6]
 )
