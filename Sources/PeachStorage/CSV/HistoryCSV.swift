@@ -21,7 +21,8 @@ import PeachDomain
 /// number (`120`). Both are what the iOS app writes (it writes an exponent where Swift does, e.g. for
 /// values below 0.0001, which no answer has).
 public enum HistoryCSV {
-    /// The kinds in the order rows of the same timestamp are written.
+    /// How many kinds of answer a file has: Hear & Compare, Tune & Match, Compare Timing, Fill the
+    /// Gap, numbered 0…3 in the order rows of the same timestamp are written.
     private static let kindCount = 4
 
     /// Format 3, every kind of answer merged in time order. Answers are ordered by their timestamp
@@ -50,7 +51,7 @@ public enum HistoryCSV {
                               chunkSize: Int = 64 << 10, emit: (String) throws -> Void) rethrows {
         var text = CSVColumn.metadataPrefix + "\(CSVColumn.currentFormat)\n"
         text += CSVColumn.header(format: CSVColumn.currentFormat).map(\.rawValue).joined(separator: ",")
-        /// The next answer of each kind, in the order of `kindCount`.
+        // The next answer of kind 0…3 (see `kindCount`).
         func next(_ kind: Int) throws -> Answer? {
             switch kind {
             case 0: try nextCompareAnswer().map(Answer.compare)
