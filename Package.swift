@@ -338,7 +338,8 @@ let package = Package(
         ),
         .testTarget(
             name: "PeachStorageTests",
-            dependencies: ["PeachStorage", "PeachDomain", "PeachText", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["PeachStorage", "PeachDomain", "PeachText", "PeachTestSupport",
+                           .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "PeachYAMLTests",

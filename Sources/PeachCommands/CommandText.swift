@@ -85,6 +85,8 @@ public enum CommandText: String, TextKeys {
     case historyJust
     case historyNoAnswersYet
     case historyPitchMatching
+    case historyTiming
+    case historyGapFill
     // Command-line messages
     case playDescribed
     case playWrote
@@ -134,9 +136,11 @@ public enum CommandText: String, TextKeys {
     case messageNoHistoryAt
     case messageRefusingToDelete
     case messageDeleteQuestion
+    case messageDeleteQuestionWithRhythm
     case messageConfirmationWord
     case messageNothingDeleted
     case messageDeleted
+    case messageDeletedWithRhythm
     case messageLimitTooSmall
     case messageListenerInvalid
     case messageSimulated

@@ -11,7 +11,7 @@ public enum StorageText: String, TextKeys {
     case importDone
     case importDoneReplacing
     case importDuplicatesSkipped
-    case importRhythmSkipped
+    case importRhythmAnswers
     // Problems of an imported CSV file (CSVReason)
     case csvLine
     case csvEmptyFile
@@ -48,6 +48,8 @@ public enum StorageText: String, TextKeys {
     case csvNotANumber
     case csvCentsOutOfRange
     case csvNotABoolean
+    case csvNotATempo
+    case csvMillisecondsOutOfRange
     // The history's errors (HistoryError)
     case storeNotADatabase
     case storeCorrupt

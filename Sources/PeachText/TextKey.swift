@@ -7,6 +7,10 @@ public enum TextKey: String, TextKeys {
     case modeCompareIntervals
     case modeMatch
     case modeMatchIntervals
+    // The iOS app's rhythm modes, whose answers the history keeps
+    case modeCompareTiming
+    case modeFillTheGap
+    case tempoBPM
     // Measurements
     case threshold
     case thresholdNotEnoughAnswers

@@ -13,6 +13,14 @@ extension Texts {
         }
     }
 
+    /// "Compare Timing", "Fill the Gap": the iOS app's names.
+    public func name(_ mode: RhythmMode) -> String {
+        switch mode {
+        case .compareTiming: text(.modeCompareTiming)
+        case .fillTheGap: text(.modeFillTheGap)
+        }
+    }
+
     /// "75 % correct at 6.2 ct (5.1–7.6)", or "not enough answers yet".
     public func threshold(_ estimate: CentsEstimate?) -> String {
         threshold(MeasuredValue(estimate))

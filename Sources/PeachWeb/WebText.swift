@@ -24,6 +24,7 @@ public enum WebText: String, TextKeys {
     case dashboardAnswerCount
     case dashboardMatchAnswerCount
     case dashboardCents
+    case dashboardMilliseconds
     case dashboardProfileIntro
     case dashboardCountsTitle
     case dashboardCountsLegend

@@ -112,4 +112,24 @@ struct HistoryCommandsTests {
         let counts = try #require(try HistoryStore.open(location)?.counts())
         #expect(counts.compareAnswers == 0 && counts.matchAnswers == 0)
     }
+
+    @Test("reset deletes the rhythm answers too, and says how many", .enabled(if: binaryAvailable))
+    func resetRhythm() throws {
+        let history = History()
+        try history.fill()
+        let location = DataLocation(directory: history.directory)
+        let store = try #require(try HistoryStore.open(location))
+        let tempo = try #require(TempoBPM(validating: 90))
+        let gap = try #require(GapFillAnswer(tempo: tempo, meanOffsetMs: -2, timestamp: Date().addingTimeInterval(-30)))
+        _ = try store.importRecords(
+            compareAnswers: [], matchAnswers: [],
+            timingAnswers: [TimingAnswer(tempo: tempo, offsetMs: 5, isCorrect: true, timestamp: Date().addingTimeInterval(-60))],
+            gapFillAnswers: [gap], mode: .merge)
+        try store.close()
+        let refused = try BuiltProgram.run(["reset", "--data-dir", history.directory.path])
+        #expect(refused.output.contains("refusing to delete 7 answers"), "\(refused.output)")
+        let done = try BuiltProgram.run(["reset", "--yes", "--data-dir", history.directory.path])
+        #expect(done.output.contains("Deleted 4 Hear & Compare answers, 1 Tune & Match answer and 2 rhythm answers."), "\(done.output)")
+        #expect(try HistoryStore.open(location)?.counts() == AnswerCounts())
+    }
 }

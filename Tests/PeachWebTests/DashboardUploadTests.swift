@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HummingbirdTesting
 import NIOCore
+import PeachTestSupport
 import Testing
 @testable import PeachWeb
 
@@ -31,6 +32,23 @@ struct DashboardUploadTests {
             #expect(try await client.get("/export.csv").text.contains("pitchDiscrimination,2026-03-05T14:03:07"))
             let again = try await client.importCSV(Self.good)
             #expect(again.text.contains("Skipped 1 already stored"), "\(again.text)")
+        }
+    }
+
+    @Test("an iOS export with rhythm answers: the upload keeps them, /export.csv gives the file back, /history lists them")
+    func rhythmAnswers() async throws {
+        let dashboard = try InProcessDashboard()
+        try await dashboard.test { client in
+            let reply = try await client.importCSV(IOSExportFixture.format3)
+            #expect(reply.status == .ok)
+            #expect(reply.text.contains("Imported 7 rhythm answers too (4 Compare Timing, 3 Fill the Gap)"), "\(reply.text)")
+            #expect(try await client.get("/export.csv").text == IOSExportFixture.format3)
+            let history = try await client.get("/history").text
+            #expect(history.contains("<td>Compare Timing</td><td>45 BPM</td><td>+33.3 ms</td><td>wrong</td>"), "\(history)")
+            #expect(history.contains("<td>Fill the Gap</td><td>160 BPM</td><td>+0.0 ms</td><td></td>"), "\(history)")
+            #expect(!(try await client.get("/history?mode=compare").text.contains("BPM")))
+            let again = try await client.importCSV(IOSExportFixture.format3)
+            #expect(again.text.contains("Skipped 12 already stored"), "\(again.text)")
         }
     }
 

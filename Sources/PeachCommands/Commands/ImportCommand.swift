@@ -39,8 +39,11 @@ struct ImportCommand: ParsableCommand {
         let summary = result.summary
         var report = texts.text(replace ? .importDoneReplacing : .importDone, summary.compareAnswersAdded,
                                 summary.matchAnswersAdded, file, "\(result.formatVersion)")
+        if summary.rhythmAnswersAdded > 0 {
+            report += texts.text(.importRhythmAnswers, summary.rhythmAnswersAdded, summary.timingAnswersAdded,
+                                 summary.gapFillAnswersAdded)
+        }
         if summary.duplicatesSkipped > 0 { report += texts.text(.importDuplicatesSkipped, summary.duplicatesSkipped) }
-        if result.skippedRhythmRows > 0 { report += texts.text(.importRhythmSkipped, result.skippedRhythmRows) }
         try StandardOutput.write(report + "\n")
     }
 }

@@ -24,16 +24,23 @@ struct ResetCommand: ParsableCommand {
         let counts = try history.counts()
         if !yes {
             guard isatty(STDIN_FILENO) == 1 else {
-                throw CommandFailure(CommandLineTexts.current.text(.messageRefusingToDelete, counts.compareAnswers + counts.matchAnswers))
+                throw CommandFailure(CommandLineTexts.current.text(.messageRefusingToDelete, counts.total))
             }
-            print(CommandLineTexts.current.text(.messageDeleteQuestion, counts.compareAnswers, counts.matchAnswers,
-                                                history.location.databaseURL.path), terminator: "")
+            let path = history.location.databaseURL.path
+            let question = counts.rhythmAnswers > 0
+                ? CommandLineTexts.current.text(.messageDeleteQuestionWithRhythm, counts.compareAnswers, counts.matchAnswers,
+                                                counts.rhythmAnswers, path)
+                : CommandLineTexts.current.text(.messageDeleteQuestion, counts.compareAnswers, counts.matchAnswers, path)
+            print(question, terminator: "")
             guard readLine()?.trimmingCharacters(in: .whitespaces).lowercased() == CommandLineTexts.current.text(.messageConfirmationWord) else {
                 print(CommandLineTexts.current.text(.messageNothingDeleted))
                 return
             }
         }
         try history.deleteAll()
-        print(CommandLineTexts.current.text(.messageDeleted, counts.compareAnswers, counts.matchAnswers))
+        print(counts.rhythmAnswers > 0
+            ? CommandLineTexts.current.text(.messageDeletedWithRhythm, counts.compareAnswers, counts.matchAnswers,
+                                            counts.rhythmAnswers)
+            : CommandLineTexts.current.text(.messageDeleted, counts.compareAnswers, counts.matchAnswers))
     }
 }

@@ -10,19 +10,26 @@ enum HistoryReport {
         try ReportJSON.text(records.map(Entry.init))
     }
 
-    /// One answer in `peach history --json`, with the CSV's field names; the fields of the other
-    /// training type are left out.
+    /// One answer in `peach history --json`, with the CSV's field names and training types; the
+    /// fields of the other training types are left out (and a Fill the Gap position without a gap).
     struct Entry: Encodable {
         let trainingType: String
         let timestamp: String
-        let referenceNote: Int
-        let targetNote: Int
-        let interval: String
-        let tuningSystem: String
+        var referenceNote: Int?
+        var targetNote: Int?
+        var interval: String?
+        var tuningSystem: String?
         var centOffset: Double?
         var isCorrect: Bool?
         var initialCentOffset: Double?
         var userCentError: Double?
+        var tempoBPM: Int?
+        var offsetMs: Double?
+        var meanOffsetMs: Double?
+        var meanOffsetMsPosition0: Double?
+        var meanOffsetMsPosition1: Double?
+        var meanOffsetMsPosition2: Double?
+        var meanOffsetMsPosition3: Double?
 
         init(_ record: Answer) {
             switch record {
@@ -38,7 +45,24 @@ enum HistoryReport {
                           interval: attempt.interval.interval.abbreviation, tuningSystem: attempt.tuningSystem.rawValue)
                 initialCentOffset = attempt.initialCentOffset.rawValue
                 userCentError = attempt.userCentError.rawValue
+            case .timing(let answer):
+                self.init(trainingType: HistoryCSV.trainingType(record), timestamp: HistoryCSV.timestamp(answer.timestamp))
+                tempoBPM = answer.tempo.rawValue
+                offsetMs = answer.offsetMs
+                isCorrect = answer.isCorrect
+            case .gapFill(let answer):
+                self.init(trainingType: HistoryCSV.trainingType(record), timestamp: HistoryCSV.timestamp(answer.timestamp))
+                tempoBPM = answer.tempo.rawValue
+                meanOffsetMs = answer.meanOffsetMs
+                let byPosition = answer.meanOffsetMsByPosition
+                (meanOffsetMsPosition0, meanOffsetMsPosition1) = (byPosition[0], byPosition[1])
+                (meanOffsetMsPosition2, meanOffsetMsPosition3) = (byPosition[2], byPosition[3])
             }
+        }
+
+        private init(trainingType: String, timestamp: String) {
+            self.trainingType = trainingType
+            self.timestamp = timestamp
         }
 
         private init(trainingType: String, timestamp: String, referenceNote: Int, targetNote: Int, interval: String,
@@ -66,8 +90,20 @@ enum HistoryReport {
                 return texts.text(.historyPitchMatching, calendar.localTime(of: attempt.timestamp).dateAndTime, notes,
                                   Decimals(attempt.userCentError.rawValue, 2, signed: true),
                                   texts.name(attempt.result))
+            case .timing(let answer):
+                return texts.text(.historyTiming, calendar.localTime(of: answer.timestamp).dateAndTime,
+                                  tempo(answer.tempo, texts), Decimals(answer.offsetMs, 1, signed: true),
+                                  texts.text(answer.isCorrect ? .historyRight : .historyWrong))
+            case .gapFill(let answer):
+                return texts.text(.historyGapFill, calendar.localTime(of: answer.timestamp).dateAndTime,
+                                  tempo(answer.tempo, texts), Decimals(answer.meanOffsetMs, 1, signed: true))
             }
         }.joined(separator: "\n")
+    }
+
+    /// "120 BPM", as wide as the notes of a pitch answer.
+    private static func tempo(_ tempo: TempoBPM, _ texts: Texts) -> String {
+        texts.text(.tempoBPM, tempo.rawValue).padding(toLength: 18, withPad: " ", startingAt: 0)
     }
 
     private static func describe(_ reference: MIDINote, _ target: MIDINote, _ interval: DirectedInterval,

@@ -1,15 +1,29 @@
 import Foundation
 import PeachDomain
 
-/// One answer of either kind, as the history and the CSV file list them.
+/// One answer of any kind, as the history and the CSV file list them: Hear & Compare and Tune &
+/// Match, which Peach trains, and the iOS app's rhythm modes, Compare Timing and Fill the Gap, which
+/// the history keeps.
 public enum Answer: Hashable, Sendable {
     case compare(CompareAnswer)
     case match(MatchAnswer)
+    case timing(TimingAnswer)
+    case gapFill(GapFillAnswer)
 
     public var timestamp: Date {
         switch self {
         case .compare(let record): record.timestamp
         case .match(let record): record.timestamp
+        case .timing(let record): record.timestamp
+        case .gapFill(let record): record.timestamp
+        }
+    }
+
+    /// Whether this is an answer of the iOS app's rhythm modes.
+    public var isRhythm: Bool {
+        switch self {
+        case .compare, .match: false
+        case .timing, .gapFill: true
         }
     }
 }

@@ -6,7 +6,8 @@ enum CSVColumn: String, CaseIterable, Sendable {
     case centOffset, isCorrect
     case initialCentOffset, userCentError
     case tempoBPM, offsetMs
-    /// Format 2 only.
+    /// Format 2 only: what the iOS app's Fill the Gap rows of that format (`rhythmMatching`) kept as
+    /// their mean offset.
     case userOffsetMs
     case meanOffsetMs, meanOffsetMsPosition0, meanOffsetMsPosition1, meanOffsetMsPosition2, meanOffsetMsPosition3
 
@@ -23,6 +24,21 @@ enum CSVColumn: String, CaseIterable, Sendable {
                             .meanOffsetMsPosition0, .meanOffsetMsPosition1, .meanOffsetMsPosition2, .meanOffsetMsPosition3]
         }
     }
+
+    /// The columns a file of `format` may have. Format 2 files of the iOS app's later versions also
+    /// have Fill the Gap's columns (`meanOffsetMs`, `meanOffsetMsPosition0`…`3`) after its own.
+    static func allowed(format: Int) -> [CSVColumn] {
+        switch format {
+        case 2: header(format: 2) + [.meanOffsetMs, .meanOffsetMsPosition0, .meanOffsetMsPosition1,
+                                      .meanOffsetMsPosition2, .meanOffsetMsPosition3]
+        default: header(format: format)
+        }
+    }
+
+    /// The columns of Fill the Gap's mean offset at each gap position 0…3.
+    static let gapPositionColumns: [CSVColumn] = [
+        .meanOffsetMsPosition0, .meanOffsetMsPosition1, .meanOffsetMsPosition2, .meanOffsetMsPosition3,
+    ]
 
     private static let format1: [CSVColumn] = [
         .trainingType, .timestamp, .referenceNote, .referenceNoteName, .targetNote, .targetNoteName,
@@ -43,10 +59,11 @@ enum CSVTrainingType {
     /// What format 1 called a comparison.
     static let formerComparison = "pitchComparison"
     static let pitchMatching = "pitchMatching"
-
-    /// Rhythm exercises (`rhythmOffsetDetection`, `rhythmMatching`, `continuousRhythmMatching`, …): Peach on
-    /// Linux has none, so their rows are skipped and counted.
-    static func isRhythm(_ type: String) -> Bool {
-        type.hasPrefix("rhythm") || type.hasPrefix("continuousRhythm")
-    }
+    /// Compare Timing, in formats 2 and 3.
+    static let timing = "rhythmOffsetDetection"
+    /// Fill the Gap, in format 3 (and in format 2 files of the iOS app's later versions).
+    static let gapFill = "continuousRhythmMatching"
+    /// What format 2 called Fill the Gap: its mean offset is in `userOffsetMs`, and it has none per gap
+    /// position (the iOS app reads it so when it imports such a file).
+    static let formerGapFill = "rhythmMatching"
 }

@@ -5,12 +5,11 @@ import PeachDomain
 public struct CSVFileImport: Hashable, Sendable {
     public var summary: ImportSummary
     public var formatVersion: Int
-    public var skippedRhythmRows: Int
 }
 
 /// Why an import changed nothing, besides the file's own problems (`CSVImportError`).
 public enum CSVFileImportRefusal: Error, Hashable, Sendable {
-    /// `--replace` with a file that holds no pitch answers would only delete the history.
+    /// `--replace` with a file that holds no answers would only delete the history.
     case replaceWithNothing
     /// The file could not be read (after the given number of bytes).
     case unreadable(reason: String)
@@ -51,6 +50,6 @@ extension HistoryStore {
             // Inside the transaction: throwing undoes the deletion.
             if mode == .replace, added == 0 { throw CSVFileImportRefusal.replaceWithNothing }
         }
-        return CSVFileImport(summary: summary, formatVersion: format, skippedRhythmRows: stream.skippedRhythmRows)
+        return CSVFileImport(summary: summary, formatVersion: format)
     }
 }

@@ -11,7 +11,6 @@ public struct CSVImportStream {
     public private(set) var problems: [CSVProblem] = []
     /// Problems beyond `problemLimit`, counted only.
     public private(set) var unlistedProblems = 0
-    public private(set) var skippedRhythmRows = 0
     public private(set) var formatVersion: Int?
     private var reader = CSVReader.Stream()
     private var decoder: CSVRowDecoder?
@@ -98,9 +97,7 @@ public struct CSVImportStream {
                 note(CSVProblem(line: line, reason: reason))
             case .record(let line, let fields):
                 switch decoder.decode(fields) {
-                case .compare(let record): if problems.isEmpty { try answer(.compare(record)) }
-                case .match(let record): if problems.isEmpty { try answer(.match(record)) }
-                case .rhythm: skippedRhythmRows += 1
+                case .answer(let record): if problems.isEmpty { try answer(record) }
                 case .invalid(let reasons): for reason in reasons { note(CSVProblem(line: line, reason: reason)) }
                 }
             }

@@ -1,8 +1,9 @@
 /// Where each column is in the rows of one file, from its header line.
 ///
 /// Format 3 must have exactly the format 3 header. Formats 1 and 2 are read by column name: their
-/// columns may come in any order, each at most once, only the columns that format has, and at least
-/// the ones a pitch row needs (`CSVColumn.requiredForPitchRows`).
+/// columns may come in any order, each at most once, only the columns that format has
+/// (`CSVColumn.allowed(format:)`), and at least the ones a pitch row needs
+/// (`CSVColumn.requiredForPitchRows`). A rhythm row needs its own columns, which its row reports missing.
 struct CSVLayout: Sendable {
     let format: Int
     /// How many fields every row has: the number of header columns.
@@ -22,8 +23,9 @@ struct CSVLayout: Sendable {
                 for (index, column) in expected.enumerated() { indices[column] = index }
             }
         } else {
+            let allowed = CSVColumn.allowed(format: format)
             for (index, name) in names.enumerated() {
-                guard let column = CSVColumn(rawValue: name), expected.contains(column) else {
+                guard let column = CSVColumn(rawValue: name), allowed.contains(column) else {
                     problems.append(.unknownColumn(quoted(name), format: format))
                     continue
                 }
@@ -42,6 +44,11 @@ struct CSVLayout: Sendable {
             return .failure(CSVImportError(problems: problems.map { CSVProblem(line: line, reason: $0) }))
         }
         return .success(CSVLayout(format: format, fieldCount: names.count, indices: indices))
+    }
+
+    /// Whether the file has `column`.
+    func has(_ column: CSVColumn) -> Bool {
+        indices[column] != nil
     }
 
     /// The field of `column` in a row of `fieldCount` fields; nil when the file has no such column.

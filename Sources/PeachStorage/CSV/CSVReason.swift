@@ -1,3 +1,4 @@
+import PeachDomain
 import PeachText
 
 /// What is wrong with an imported file or one of its records: a case and the values it names
@@ -39,6 +40,8 @@ public enum CSVReason: Hashable, Sendable {
     case notANumber(column: String, value: String)
     case centsOutOfRange(column: String, value: Double)
     case notABoolean(column: String, value: String)
+    case notATempo(column: String, value: String)
+    case millisecondsOutOfRange(column: String, value: Double)
 
     public func text(_ texts: Texts) -> String {
         switch self {
@@ -82,6 +85,10 @@ public enum CSVReason: Hashable, Sendable {
         case .notANumber(let column, let value): texts.text(.csvNotANumber, column, value)
         case .centsOutOfRange(let column, let value): texts.text(.csvCentsOutOfRange, column, "\(value)")
         case .notABoolean(let column, let value): texts.text(.csvNotABoolean, column, value)
+        case .notATempo(let column, let value):
+            texts.text(.csvNotATempo, column, value, "\(TempoBPM.range.lowerBound)", "\(TempoBPM.range.upperBound)")
+        case .millisecondsOutOfRange(let column, let value):
+            texts.text(.csvMillisecondsOutOfRange, column, "\(value)", "\(Int(CSVRowDecoder.millisecondLimit))")
         }
     }
 }

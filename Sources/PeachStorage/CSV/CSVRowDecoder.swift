@@ -5,18 +5,21 @@ import PeachDomain
 ///
 /// A pitch row needs its timestamp, notes, interval, tuning system and the two values of its kind
 /// (`centOffset` and `isCorrect`, or `initialCentOffset` and `userCentError`). The note names and the
-/// interval repeat what the note numbers say, and must agree with them. Columns of the other kinds are
-/// not read. Rhythm rows are recognised by their type and not read further.
+/// interval repeat what the note numbers say, and must agree with them. A Compare Timing row needs its
+/// timestamp, `tempoBPM`, `offsetMs` and `isCorrect`; a Fill the Gap row its timestamp, `tempoBPM` and
+/// `meanOffsetMs` (`userOffsetMs` in format 2's `rhythmMatching` rows), and its four means per gap
+/// position are read where they are not empty. Columns of the other kinds are not read.
 ///
-/// Values must also be plausible for an answer Peach could have recorded: cents finite and within
-/// ±1200, the time between 2000 and one day after `now`.
+/// Values must also be plausible for an answer Peach or the iOS app could have recorded: cents finite
+/// and within ±1200, milliseconds finite and within ±1000, a tempo a whole number of beats per minute
+/// the iOS app offers (`TempoBPM.range`), the time between 2000 and one day after `now`.
 struct CSVRowDecoder: Sendable {
     static let centLimit = 1200.0
+    /// No offset of a rhythm answer comes near it: the iOS app's are at most a sixteenth note.
+    static let millisecondLimit = 1000.0
 
     enum Decoded: Hashable, Sendable {
-        case compare(CompareAnswer)
-        case match(MatchAnswer)
-        case rhythm
+        case answer(Answer)
         /// Every reason the row is not a record.
         case invalid([CSVReason])
     }
@@ -31,39 +34,70 @@ struct CSVRowDecoder: Sendable {
         }
         var row = Row(fields: fields, layout: layout, latest: now.addingTimeInterval(86_400))
         guard let type = row.required(.trainingType) else { return .invalid(row.problems) }
-        if CSVTrainingType.isRhythm(type) { return .rhythm }
-        let isComparison = type == CSVTrainingType.comparison || type == CSVTrainingType.formerComparison
-        guard isComparison || type == CSVTrainingType.pitchMatching else {
-            return .invalid([.unknownTrainingType(quoted(type))])
+        switch type {
+        case CSVTrainingType.comparison, CSVTrainingType.formerComparison: return comparison(&row)
+        case CSVTrainingType.pitchMatching: return pitchMatching(&row)
+        case CSVTrainingType.timing: return timing(&row)
+        case CSVTrainingType.gapFill: return gapFill(&row, meanColumn: .meanOffsetMs)
+        case CSVTrainingType.formerGapFill where layout.has(.userOffsetMs): return gapFill(&row, meanColumn: .userOffsetMs)
+        default: return .invalid([.unknownTrainingType(quoted(type))])
         }
+    }
 
+    private func comparison(_ row: inout Row) -> Decoded {
         let timestamp = row.timestamp()
         let referenceNote = row.note(.referenceNote, named: .referenceNoteName)
         let targetNote = row.note(.targetNote, named: .targetNoteName)
         let interval = row.interval(from: referenceNote, to: targetNote)
         let tuningSystem = row.tuningSystem()
-        if isComparison {
-            let centOffset = row.cents(.centOffset)
-            let isCorrect = row.boolean(.isCorrect)
-            guard let timestamp, let referenceNote, let targetNote, interval != nil, let tuningSystem, let centOffset,
-                  let isCorrect, row.problems.isEmpty,
-                  let record = CompareAnswer(referenceNote: referenceNote, targetNote: targetNote,
-                                             centOffset: Cents(centOffset), isCorrect: isCorrect,
-                                             tuningSystem: tuningSystem, timestamp: timestamp)
-            else { return row.invalid() }
-            return .compare(record)
-        } else {
-            let initialCentOffset = row.cents(.initialCentOffset)
-            let userCentError = row.cents(.userCentError)
-            guard let timestamp, let referenceNote, let targetNote, interval != nil, let tuningSystem,
-                  let initialCentOffset, let userCentError, row.problems.isEmpty,
-                  let record = MatchAnswer(referenceNote: referenceNote, targetNote: targetNote,
-                                           initialCentOffset: Cents(initialCentOffset),
-                                           userCentError: Cents(userCentError),
-                                           tuningSystem: tuningSystem, timestamp: timestamp)
-            else { return row.invalid() }
-            return .match(record)
-        }
+        let centOffset = row.cents(.centOffset)
+        let isCorrect = row.boolean(.isCorrect)
+        guard let timestamp, let referenceNote, let targetNote, interval != nil, let tuningSystem, let centOffset,
+              let isCorrect, row.problems.isEmpty,
+              let record = CompareAnswer(referenceNote: referenceNote, targetNote: targetNote,
+                                         centOffset: Cents(centOffset), isCorrect: isCorrect,
+                                         tuningSystem: tuningSystem, timestamp: timestamp)
+        else { return row.invalid() }
+        return .answer(.compare(record))
+    }
+
+    private func pitchMatching(_ row: inout Row) -> Decoded {
+        let timestamp = row.timestamp()
+        let referenceNote = row.note(.referenceNote, named: .referenceNoteName)
+        let targetNote = row.note(.targetNote, named: .targetNoteName)
+        let interval = row.interval(from: referenceNote, to: targetNote)
+        let tuningSystem = row.tuningSystem()
+        let initialCentOffset = row.cents(.initialCentOffset)
+        let userCentError = row.cents(.userCentError)
+        guard let timestamp, let referenceNote, let targetNote, interval != nil, let tuningSystem,
+              let initialCentOffset, let userCentError, row.problems.isEmpty,
+              let record = MatchAnswer(referenceNote: referenceNote, targetNote: targetNote,
+                                       initialCentOffset: Cents(initialCentOffset),
+                                       userCentError: Cents(userCentError),
+                                       tuningSystem: tuningSystem, timestamp: timestamp)
+        else { return row.invalid() }
+        return .answer(.match(record))
+    }
+
+    private func timing(_ row: inout Row) -> Decoded {
+        let timestamp = row.timestamp()
+        let tempo = row.tempo()
+        let offsetMs = row.milliseconds(.offsetMs)
+        let isCorrect = row.boolean(.isCorrect)
+        guard let timestamp, let tempo, let offsetMs, let isCorrect, row.problems.isEmpty else { return row.invalid() }
+        return .answer(.timing(TimingAnswer(tempo: tempo, offsetMs: offsetMs, isCorrect: isCorrect, timestamp: timestamp)))
+    }
+
+    private func gapFill(_ row: inout Row, meanColumn: CSVColumn) -> Decoded {
+        let timestamp = row.timestamp()
+        let tempo = row.tempo()
+        let meanOffsetMs = row.milliseconds(meanColumn)
+        let byPosition: [Double?] = CSVColumn.gapPositionColumns.map { row.optionalMilliseconds($0) }
+        guard let timestamp, let tempo, let meanOffsetMs, row.problems.isEmpty,
+              let record = GapFillAnswer(tempo: tempo, meanOffsetMs: meanOffsetMs, meanOffsetMsByPosition: byPosition,
+                                         timestamp: timestamp)
+        else { return row.invalid() }
+        return .answer(.gapFill(record))
     }
 
     /// One row being read; each accessor returns nil after noting why.
@@ -173,6 +207,34 @@ struct CSVRowDecoder: Sendable {
                 return nil
             }
             return value
+        }
+
+        /// Milliseconds of a rhythm answer: finite, within ±1000.
+        mutating func milliseconds(_ column: CSVColumn) -> Double? {
+            guard let value = number(column) else { return nil }
+            guard abs(value) <= CSVRowDecoder.millisecondLimit else {
+                problems.append(.millisecondsOutOfRange(column: column.rawValue, value: value))
+                return nil
+            }
+            return value
+        }
+
+        /// The same where the cell is not empty; nil, and no problem, for an empty cell or a column
+        /// the file does not have.
+        mutating func optionalMilliseconds(_ column: CSVColumn) -> Double? {
+            guard let text = layout.value(column, in: fields), !text.isEmpty else { return nil }
+            return milliseconds(column)
+        }
+
+        /// A tempo as the iOS app writes it: a whole number of beats per minute (`120`) within `TempoBPM.range`.
+        mutating func tempo() -> TempoBPM? {
+            guard let text = required(.tempoBPM) else { return nil }
+            guard text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }), text.utf8.count <= 9,
+                  let number = Int(text), let tempo = TempoBPM(validating: number) else {
+                problems.append(.notATempo(column: CSVColumn.tempoBPM.rawValue, value: quoted(text)))
+                return nil
+            }
+            return tempo
         }
 
         /// `true` or `false`; any letter case, because spreadsheets write `TRUE`.

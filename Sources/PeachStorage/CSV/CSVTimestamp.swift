@@ -4,7 +4,8 @@ import PeachDomain
 /// ISO 8601 timestamps in UTC at millisecond precision, the way the CSV file carries them.
 ///
 /// **Precision.** The CSV format keeps milliseconds: an instant is rounded to the nearest millisecond
-/// when it is written (`2026-03-05T14:03:07.250Z`), and an imported timestamp becomes the `Date`
+/// when it is written (`2026-03-05T14:03:07.250Z`; a whole second without a fraction,
+/// `2026-03-05T14:03:07Z`, as the iOS app writes every timestamp), and an imported timestamp becomes the `Date`
 /// `millisecondsSince1970 / 1000` seconds after 1970, built by `date(millisecondsSince1970:)`. Such a date
 /// is written back as the same text, so export → import → export is byte-identical; a date with a finer
 /// fraction comes back from an import rounded to the millisecond. Timestamps outside the years
@@ -39,7 +40,7 @@ enum CSVTimestamp {
         self.date(millisecondsSince1970: millisecondsSince1970(date))
     }
 
-    /// `2026-03-05T14:03:07.250Z`.
+    /// `2026-03-05T14:03:07.250Z`; `2026-03-05T14:03:07Z` for a whole second.
     static func format(_ date: Date) -> String {
         let milliseconds = millisecondsSince1970(date)
         let days = floorDivide(milliseconds, millisecondsPerDay)
@@ -47,8 +48,9 @@ enum CSVTimestamp {
         let calendarDay = CalendarDay(daysSince1970: Int(days))
         let (year, month, day) = (Int64(calendarDay.year), Int64(calendarDay.month), Int64(calendarDay.day))
         let hour = ofDay / 3_600_000, minute = ofDay / 60_000 % 60, second = ofDay / 1000 % 60
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
-            + ".\(pad(ofDay % 1000, 3))Z"
+        let text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(hour, 2)):\(pad(minute, 2)):\(pad(second, 2))"
+        let fraction = ofDay % 1000
+        return fraction == 0 ? text + "Z" : text + ".\(pad(fraction, 3))Z"
     }
 
     /// The instant `text` names, at millisecond precision; nil when it is not an ISO 8601 date and time with

@@ -4,55 +4,78 @@ import PeachDomain
 /// The CSV interchange format of the iOS app: export in format 3, import of formats 1, 2 and 3.
 ///
 /// A file is a metadata line `# peach-export-format:N`, a header line, then one row per answer
-/// (RFC 4180, rows separated by `\n`). Format 3 has 19 columns; columns that do not apply to a row's
-/// kind are empty. Rhythm rows, which the iOS app also writes, are skipped on import and counted.
+/// (RFC 4180, rows separated by `\n`, none after the last, as the iOS app writes them). Format 3 has
+/// 19 columns; columns that do not apply to a row's kind are empty. Its rows are of four kinds: Hear &
+/// Compare (`pitchDiscrimination`), Tune & Match (`pitchMatching`), and the iOS app's rhythm modes
+/// Compare Timing (`rhythmOffsetDetection`) and Fill the Gap (`continuousRhythmMatching`), which the
+/// history keeps though Peach on Linux does not train them.
 ///
-/// **Timestamps** are ISO 8601 in UTC at millisecond precision (the iOS app writes whole seconds):
-/// an export rounds each instant to the nearest millisecond, and an import gives back the `Date`
-/// that is exactly that millisecond, so export → import → export gives the same bytes. See
-/// `CSVTimestamp` and `roundedToMilliseconds(_:)`.
+/// **Timestamps** are ISO 8601 in UTC at millisecond precision, the fraction left out when there is
+/// none (the iOS app writes whole seconds, `2026-03-05T14:03:07Z`): an export rounds each instant to
+/// the nearest millisecond, and an import gives back the `Date` that is exactly that millisecond, so
+/// export → import → export gives the same bytes, and a file of the iOS app comes back as it was.
+/// See `CSVTimestamp` and `roundedToMilliseconds(_:)`.
 ///
 /// **Numbers** are Swift's shortest round-trip digits in plain decimal, always with a decimal point
-/// (`12.5`, `-3.0`, `0.00001`), so every `Double` survives the trip exactly.
+/// (`12.5`, `-3.0`, `0.00001`), so every `Double` survives the trip exactly; a tempo is a whole
+/// number (`120`). Both are what the iOS app writes (it writes an exponent where Swift does, e.g. for
+/// values below 0.0001, which no answer has).
 public enum HistoryCSV {
-    /// Format 3, both kinds of answer merged in time order (stable: Hear & Compare answers before
-    /// Tune & Match ones at equal timestamps). Ends with a line break (the iOS app writes none; both import).
-    ///
-    /// Answers are ordered by their timestamp as written (to the millisecond), then Hear & Compare
-    /// before Tune & Match, then in the order given, so that re-exporting an imported file keeps its order.
-    public static func export(compareAnswers: [CompareAnswer], matchAnswers: [MatchAnswer]) -> String {
+    /// How many kinds of answer a file has: Hear & Compare, Tune & Match, Compare Timing, Fill the
+    /// Gap, numbered 0…3 in the order rows of the same timestamp are written.
+    private static let kindCount = 4
+
+    /// Format 3, every kind of answer merged in time order. Answers are ordered by their timestamp
+    /// as written (to the millisecond), then Hear & Compare, Tune & Match, Compare Timing, Fill the
+    /// Gap, then in the order given, so that re-exporting an imported file keeps its order.
+    public static func export(compareAnswers: [CompareAnswer], matchAnswers: [MatchAnswer],
+                              timingAnswers: [TimingAnswer] = [], gapFillAnswers: [GapFillAnswer] = []) -> String {
         var compareAnswers = inExportOrder(compareAnswers, \.timestamp).makeIterator()
         var matchAnswers = inExportOrder(matchAnswers, \.timestamp).makeIterator()
+        var timingAnswers = inExportOrder(timingAnswers, \.timestamp).makeIterator()
+        var gapFillAnswers = inExportOrder(gapFillAnswers, \.timestamp).makeIterator()
         var text = ""
-        export(nextCompareAnswer: { compareAnswers.next() }, nextMatchAnswer: { matchAnswers.next() }) { text += $0 }
+        export(nextCompareAnswer: { compareAnswers.next() }, nextMatchAnswer: { matchAnswers.next() },
+               nextTimingAnswer: { timingAnswers.next() }, nextGapFillAnswer: { gapFillAnswers.next() }) { text += $0 }
         return text
     }
 
-    /// The same text as `export(compareAnswers:matchAnswers:)`, written in pieces of about `chunkSize`
-    /// bytes as the records come, so that a history of any size is exported in little memory.
-    /// Each kind must come in export order already (by written timestamp, then as stored; the
-    /// store's order by time is); the two are merged here, Hear & Compare first at equal timestamps.
+    /// The same text as `export(compareAnswers:matchAnswers:timingAnswers:gapFillAnswers:)`, written
+    /// in pieces of about `chunkSize` bytes as the records come, so that a history of any size is
+    /// exported in little memory. Each kind must come in export order already (by written timestamp,
+    /// then as stored; the store's order by time is); the kinds are merged here.
     public static func export(nextCompareAnswer: () throws -> CompareAnswer?,
                               nextMatchAnswer: () throws -> MatchAnswer?,
+                              nextTimingAnswer: () throws -> TimingAnswer? = { nil },
+                              nextGapFillAnswer: () throws -> GapFillAnswer? = { nil },
                               chunkSize: Int = 64 << 10, emit: (String) throws -> Void) rethrows {
         var text = CSVColumn.metadataPrefix + "\(CSVColumn.currentFormat)\n"
-        text += CSVColumn.header(format: CSVColumn.currentFormat).map(\.rawValue).joined(separator: ",") + "\n"
-        var comparison = try nextCompareAnswer()
-        var pitchMatching = try nextMatchAnswer()
-        while comparison != nil || pitchMatching != nil {
-            let record: Answer
-            if let next = comparison, pitchMatching.map({ CSVTimestamp.millisecondsSince1970(next.timestamp)
-                    <= CSVTimestamp.millisecondsSince1970($0.timestamp) }) ?? true {
-                record = .compare(next)
-                comparison = try nextCompareAnswer()
-            } else if let next = pitchMatching {
-                record = .match(next)
-                pitchMatching = try nextMatchAnswer()
-            } else {
-                break
+        text += CSVColumn.header(format: CSVColumn.currentFormat).map(\.rawValue).joined(separator: ",")
+        // The next answer of kind 0…3 (see `kindCount`).
+        func next(_ kind: Int) throws -> Answer? {
+            switch kind {
+            case 0: try nextCompareAnswer().map(Answer.compare)
+            case 1: try nextMatchAnswer().map(Answer.match)
+            case 2: try nextTimingAnswer().map(Answer.timing)
+            default: try nextGapFillAnswer().map(Answer.gapFill)
             }
-            text += row(record).map(escaped).joined(separator: ",")
+        }
+        var heads: [(answer: Answer, key: Int64)?] = []
+        for kind in 0..<kindCount {
+            heads.append(try next(kind).map { ($0, CSVTimestamp.millisecondsSince1970($0.timestamp)) })
+        }
+        while true {
+            // The earliest head; the first kind of those at the same millisecond.
+            var earliest: Int?
+            for (kind, head) in heads.enumerated() {
+                guard let head else { continue }
+                if let current = earliest, let best = heads[current], best.key <= head.key { continue }
+                earliest = kind
+            }
+            guard let kind = earliest, let head = heads[kind] else { break }
+            heads[kind] = try next(kind).map { ($0, CSVTimestamp.millisecondsSince1970($0.timestamp)) }
             text += "\n"
+            text += row(head.answer).map(escaped).joined(separator: ",")
             if text.utf8.count >= chunkSize {
                 try emit(text)
                 text = ""
@@ -89,10 +112,14 @@ public enum HistoryCSV {
         var stream = CSVImportStream(now: now)
         var compareAnswers: [CompareAnswer] = []
         var matchAnswers: [MatchAnswer] = []
+        var timingAnswers: [TimingAnswer] = []
+        var gapFillAnswers: [GapFillAnswer] = []
         let collect = { (record: Answer) in
             switch record {
             case .compare(let answer): compareAnswers.append(answer)
             case .match(let answer): matchAnswers.append(answer)
+            case .timing(let answer): timingAnswers.append(answer)
+            case .gapFill(let answer): gapFillAnswers.append(answer)
             }
         }
         stream.feed(bytes, collect)
@@ -104,8 +131,18 @@ public enum HistoryCSV {
         } catch {
             throw CSVImportError(problems: [CSVProblem(line: 0, reason: .unreadable("\(error)"))])
         }
-        return CSVImportResult(compareAnswers: compareAnswers, matchAnswers: matchAnswers,
-                               skippedRhythmRows: stream.skippedRhythmRows, formatVersion: format)
+        return CSVImportResult(compareAnswers: compareAnswers, matchAnswers: matchAnswers, timingAnswers: timingAnswers,
+                               gapFillAnswers: gapFillAnswers, formatVersion: format)
+    }
+
+    /// The `trainingType` of `answer`'s row.
+    public static func trainingType(_ answer: Answer) -> String {
+        switch answer {
+        case .compare: CSVTrainingType.comparison
+        case .match: CSVTrainingType.pitchMatching
+        case .timing: CSVTrainingType.timing
+        case .gapFill: CSVTrainingType.gapFill
+        }
     }
 
     /// `date` exactly as the CSV writes it: ISO 8601, UTC, milliseconds (`2026-03-05T14:03:07.250Z`).
@@ -121,20 +158,37 @@ public enum HistoryCSV {
 
     // MARK: - Export
 
-    /// Both kinds in export order: by written timestamp, Hear & Compare first at equal ones, else as given.
-    static func merged(compareAnswers: [CompareAnswer], matchAnswers: [MatchAnswer]) -> [Answer] {
-        let records = compareAnswers.map(Answer.compare) + matchAnswers.map(Answer.match)
-        // The position in `records` already puts Hear & Compare first, so (millisecond, position) is the key.
+    /// Every kind in export order: by written timestamp, then by kind (Hear & Compare, Tune & Match,
+    /// Compare Timing, Fill the Gap), then as given.
+    static func merged(compareAnswers: [CompareAnswer], matchAnswers: [MatchAnswer], timingAnswers: [TimingAnswer] = [],
+                       gapFillAnswers: [GapFillAnswer] = []) -> [Answer] {
+        let pitch: [Answer] = compareAnswers.map(Answer.compare) + matchAnswers.map(Answer.match)
+        let records: [Answer] = pitch + timingAnswers.map(Answer.timing) + gapFillAnswers.map(Answer.gapFill)
+        // The position in `records` already puts the kinds in their order, so (millisecond, position) is the key.
         return records.enumerated()
             .map { (key: CSVTimestamp.millisecondsSince1970($0.element.timestamp), position: $0.offset, record: $0.element) }
             .sorted { ($0.key, $0.position) < ($1.key, $1.position) }
             .map(\.record)
     }
 
-    /// The 19 fields of a format 3 row.
+    /// The 19 fields of a format 3 row, as the iOS app writes its kind: empty where it leaves them empty.
     static func row(_ record: Answer) -> [String] {
         let rhythmColumns = Array(repeating: "", count: 7)
         switch record {
+        case .timing(let answer):
+            // Empty: the notes, interval, tuning and centOffset; then isCorrect; empty: the Tune & Match values.
+            var fields = [CSVTrainingType.timing, CSVTimestamp.format(answer.timestamp)]
+            fields += Array(repeating: "", count: 7)
+            fields += [answer.isCorrect ? "true" : "false", "", ""]
+            fields += [String(answer.tempo.rawValue), CSVDecimal.format(answer.offsetMs), "", "", "", "", ""]
+            return fields
+        case .gapFill(let answer):
+            // Empty: every pitch column and offsetMs.
+            var fields = [CSVTrainingType.gapFill, CSVTimestamp.format(answer.timestamp)]
+            fields += Array(repeating: "", count: 10)
+            fields += [String(answer.tempo.rawValue), "", CSVDecimal.format(answer.meanOffsetMs)]
+            fields += answer.meanOffsetMsByPosition.map { $0.map(CSVDecimal.format) ?? "" }
+            return fields
         case .compare(let comparison):
             return [CSVTrainingType.comparison, CSVTimestamp.format(comparison.timestamp)]
                 + noteColumns(comparison.referenceNote, comparison.targetNote, comparison.interval,

@@ -84,23 +84,27 @@ public struct JournalError: Error, CustomStringConvertible, Sendable, Equatable 
     public var description: String { text(.english) }
 }
 
-/// One journal line. Field names follow the database columns.
+/// One journal line. Field names follow the database columns; a kind's line has its own fields only.
 private struct JournalEntry: Codable {
     var kind: String
     var timestamp: Double
-    var referenceNote: Int
-    var targetNote: Int
-    var tuningSystem: String
+    var referenceNote: Int?
+    var targetNote: Int?
+    var tuningSystem: String?
     var centOffset: Double?
     var isCorrect: Bool?
     var initialCentOffset: Double?
     var userCentError: Double?
+    var tempoBPM: Int?
+    var offsetMs: Double?
+    var meanOffsetMs: Double?
+    var meanOffsetMsByPosition: [Double?]?
 
     init(_ record: Answer) {
+        timestamp = record.timestamp.timeIntervalSince1970
         switch record {
         case .compare(let answer):
             kind = "comparison"
-            timestamp = answer.timestamp.timeIntervalSince1970
             referenceNote = answer.referenceNote.rawValue
             targetNote = answer.targetNote.rawValue
             tuningSystem = answer.tuningSystem.rawValue
@@ -108,37 +112,64 @@ private struct JournalEntry: Codable {
             isCorrect = answer.isCorrect
         case .match(let answer):
             kind = "pitchMatching"
-            timestamp = answer.timestamp.timeIntervalSince1970
             referenceNote = answer.referenceNote.rawValue
             targetNote = answer.targetNote.rawValue
             tuningSystem = answer.tuningSystem.rawValue
             initialCentOffset = answer.initialCentOffset.rawValue
             userCentError = answer.userCentError.rawValue
+        case .timing(let answer):
+            kind = "compareTiming"
+            tempoBPM = answer.tempo.rawValue
+            offsetMs = answer.offsetMs
+            isCorrect = answer.isCorrect
+        case .gapFill(let answer):
+            kind = "fillTheGap"
+            tempoBPM = answer.tempo.rawValue
+            meanOffsetMs = answer.meanOffsetMs
+            meanOffsetMsByPosition = answer.meanOffsetMsByPosition
         }
     }
 
     /// Nil for a line no version of Peach writes.
     var record: Answer? {
-        guard let reference = MIDINote(validating: referenceNote), let target = MIDINote(validating: targetNote),
-              let tuning = TuningSystem(rawValue: tuningSystem), timestamp.isFinite else { return nil }
+        guard timestamp.isFinite else { return nil }
         let date = Date(timeIntervalSince1970: timestamp)
         switch kind {
-        case "comparison":
+        case "comparison", "pitchMatching":
+            return pitchRecord(date)
+        case "compareTiming":
+            guard let tempo = tempoBPM.flatMap(TempoBPM.init(validating:)), let offsetMs, offsetMs.isFinite,
+                  let isCorrect else { return nil }
+            return .timing(TimingAnswer(tempo: tempo, offsetMs: offsetMs, isCorrect: isCorrect, timestamp: date))
+        case "fillTheGap":
+            guard let tempo = tempoBPM.flatMap(TempoBPM.init(validating:)), let meanOffsetMs, meanOffsetMs.isFinite,
+                  let byPosition = meanOffsetMsByPosition, byPosition.allSatisfy({ $0?.isFinite ?? true }),
+                  let record = GapFillAnswer(tempo: tempo, meanOffsetMs: meanOffsetMs, meanOffsetMsByPosition: byPosition,
+                                             timestamp: date)
+            else { return nil }
+            return .gapFill(record)
+        default:
+            return nil
+        }
+    }
+
+    private func pitchRecord(_ date: Date) -> Answer? {
+        guard let reference = referenceNote.flatMap(MIDINote.init(validating:)),
+              let target = targetNote.flatMap(MIDINote.init(validating:)),
+              let tuning = tuningSystem.flatMap(TuningSystem.init(rawValue:)) else { return nil }
+        if kind == "comparison" {
             guard let centOffset, centOffset.isFinite, let isCorrect,
                   let record = CompareAnswer(referenceNote: reference, targetNote: target, centOffset: Cents(centOffset),
                                              isCorrect: isCorrect, tuningSystem: tuning, timestamp: date)
             else { return nil }
             return .compare(record)
-        case "pitchMatching":
-            guard let initialCentOffset, let userCentError, initialCentOffset.isFinite, userCentError.isFinite,
-                  let record = MatchAnswer(referenceNote: reference, targetNote: target,
-                                           initialCentOffset: Cents(initialCentOffset),
-                                           userCentError: Cents(userCentError), tuningSystem: tuning,
-                                           timestamp: date)
-            else { return nil }
-            return .match(record)
-        default:
-            return nil
         }
+        guard let initialCentOffset, let userCentError, initialCentOffset.isFinite, userCentError.isFinite,
+              let record = MatchAnswer(referenceNote: reference, targetNote: target,
+                                       initialCentOffset: Cents(initialCentOffset),
+                                       userCentError: Cents(userCentError), tuningSystem: tuning,
+                                       timestamp: date)
+        else { return nil }
+        return .match(record)
     }
 }

@@ -2,9 +2,10 @@ import Foundation
 import GRDB
 import PeachDomain
 
-/// Which answers are stored, cheaply: per table the lowest and highest id (two index look-ups, not
-/// a count). Ids are never reused (AUTOINCREMENT) and answers are only added or all deleted, so any
-/// change to the history changes this.
+/// Which pitch answers are stored, cheaply: per table the lowest and highest id (two index look-ups,
+/// not a count). Ids are never reused (AUTOINCREMENT) and answers are only added or all deleted, so any
+/// change to them changes this. The rhythm answers are not in it: the digest, which the dashboard
+/// makes again when this changes, does not read them.
 public struct HistoryVersion: Hashable, Sendable {
     public let compareAnswers: ClosedRange<Int64>?
     public let matchAnswers: ClosedRange<Int64>?

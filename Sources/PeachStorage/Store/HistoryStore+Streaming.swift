@@ -3,7 +3,7 @@ import GRDB
 import PeachDomain
 
 extension HistoryStore {
-    /// Every answer, each kind oldest first (by time, then as stored), handed over one at a time
+    /// Every pitch answer (the profile's), each kind oldest first (by time, then as stored), handed over one at a time
     /// from database cursors within one read: a consistent snapshot while `peach run` writes, in
     /// memory that does not grow with the history. Errors thrown by the handlers come out as they
     /// are; the database's own as `HistoryError`.
@@ -21,12 +21,15 @@ extension HistoryStore {
         }
     }
 
-    /// Exactly `HistoryCSV.export` of every answer, handed to `emit` in pieces of about
-    /// `chunkSize` bytes as the two tables are read side by side (`peach export`, `/export.csv`).
+    /// Exactly `HistoryCSV.export` of every answer, of every kind, handed to `emit` in pieces of
+    /// about `chunkSize` bytes as the tables are read side by side (`peach export`, `/export.csv`).
     public func exportCSV(chunkSize: Int = 64 << 10, emit: (String) throws -> Void) throws {
         try streaming { db in
-            let compareAnswers = try StoredCompareAnswer.order(Column("timestamp"), Column("id")).fetchCursor(db)
-            let matchAnswers = try StoredMatchAnswer.order(Column("timestamp"), Column("id")).fetchCursor(db)
+            let byTime = [Column("timestamp"), Column("id")]
+            let compareAnswers = try StoredCompareAnswer.order(byTime).fetchCursor(db)
+            let matchAnswers = try StoredMatchAnswer.order(byTime).fetchCursor(db)
+            let timingAnswers = try StoredTimingAnswer.order(byTime).fetchCursor(db)
+            let gapFillAnswers = try StoredGapFillAnswer.order(byTime).fetchCursor(db)
             try HistoryCSV.export(
                 nextCompareAnswer: {
                     while let stored = try compareAnswers.next() { if let record = stored.record { return record } }
@@ -34,6 +37,14 @@ extension HistoryStore {
                 },
                 nextMatchAnswer: {
                     while let stored = try matchAnswers.next() { if let record = stored.record { return record } }
+                    return nil
+                },
+                nextTimingAnswer: {
+                    while let stored = try timingAnswers.next() { if let record = stored.record { return record } }
+                    return nil
+                },
+                nextGapFillAnswer: {
+                    while let stored = try gapFillAnswers.next() { if let record = stored.record { return record } }
                     return nil
                 },
                 chunkSize: chunkSize, emit: emit)

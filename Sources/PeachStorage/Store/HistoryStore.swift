@@ -223,13 +223,19 @@ public final class HistoryStore: Sendable {
         }
     }
 
-    /// Forgets every answer (one transaction).
+    /// Forgets every answer, of every kind (one transaction).
     public func deleteAll() throws(HistoryError) {
         try write { db in
-            try StoredCompareAnswer.deleteAll(db)
-            try StoredMatchAnswer.deleteAll(db)
+            try Self.deleteAllAnswers(db)
             try ProfileCheckpoint.forget(db)
         }
+    }
+
+    static func deleteAllAnswers(_ db: Database) throws {
+        try StoredCompareAnswer.deleteAll(db)
+        try StoredMatchAnswer.deleteAll(db)
+        try StoredTimingAnswer.deleteAll(db)
+        try StoredGapFillAnswer.deleteAll(db)
     }
 
     // MARK: Reading
@@ -248,8 +254,26 @@ public final class HistoryStore: Sendable {
         }
     }
 
-    public func counts() throws(HistoryError) -> (compareAnswers: Int, matchAnswers: Int) {
-        try read { db in (try StoredCompareAnswer.fetchCount(db), try StoredMatchAnswer.fetchCount(db)) }
+    /// Every Compare Timing answer, oldest first.
+    public func allTimingAnswers() throws(HistoryError) -> [TimingAnswer] {
+        try read { db in
+            try Array(StoredTimingAnswer.order(Column("timestamp"), Column("id")).fetchCursor(db).compactMap(\.record))
+        }
+    }
+
+    /// Every Fill the Gap answer, oldest first.
+    public func allGapFillAnswers() throws(HistoryError) -> [GapFillAnswer] {
+        try read { db in
+            try Array(StoredGapFillAnswer.order(Column("timestamp"), Column("id")).fetchCursor(db).compactMap(\.record))
+        }
+    }
+
+    public func counts() throws(HistoryError) -> AnswerCounts {
+        try read { db in
+            AnswerCounts(compareAnswers: try StoredCompareAnswer.fetchCount(db), matchAnswers: try StoredMatchAnswer.fetchCount(db),
+                         timingAnswers: try StoredTimingAnswer.fetchCount(db),
+                         gapFillAnswers: try StoredGapFillAnswer.fetchCount(db))
+        }
     }
 
     /// How long a write waits for another program's lock from now on. Training sets it short: a
@@ -263,6 +287,25 @@ public final class HistoryStore: Sendable {
     public func integrityCheck() throws(HistoryError) -> [String] {
         try read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check") }
     }
+}
+
+/// How many answers of each kind the history holds.
+public struct AnswerCounts: Hashable, Sendable {
+    public var compareAnswers: Int
+    public var matchAnswers: Int
+    public var timingAnswers: Int
+    public var gapFillAnswers: Int
+
+    public init(compareAnswers: Int = 0, matchAnswers: Int = 0, timingAnswers: Int = 0, gapFillAnswers: Int = 0) {
+        self.compareAnswers = compareAnswers
+        self.matchAnswers = matchAnswers
+        self.timingAnswers = timingAnswers
+        self.gapFillAnswers = gapFillAnswers
+    }
+
+    /// Compare Timing and Fill the Gap together.
+    public var rhythmAnswers: Int { timingAnswers + gapFillAnswers }
+    public var total: Int { compareAnswers + matchAnswers + rhythmAnswers }
 }
 
 /// The store records every answer the sessions report.

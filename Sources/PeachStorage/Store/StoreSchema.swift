@@ -1,4 +1,5 @@
 import GRDB
+import PeachDomain
 
 /// The database schema, as GRDB migrations from the first version on. Never edit a shipped
 /// migration; add a new one.
@@ -27,10 +28,36 @@ enum StoreSchema {
         migrator.registerMigration("v2-profile-checkpoint") { db in
             try ProfileCheckpoint.createTable(db)
         }
+        migrator.registerMigration("v3-rhythm-answers") { db in
+            try db.create(table: StoredTimingAnswer.databaseTableName) { table in
+                addRhythmColumns(to: table)
+                table.column("offsetMs", .double).notNull()
+                table.column("isCorrect", .boolean).notNull()
+            }
+            try db.create(index: "compareTiming_timestamp", on: StoredTimingAnswer.databaseTableName,
+                          columns: ["timestamp"])
+            try db.create(table: StoredGapFillAnswer.databaseTableName) { table in
+                addRhythmColumns(to: table)
+                table.column("meanOffsetMs", .double).notNull()
+                // Null where the trial had no gap at that position.
+                for position in 0..<GapFillAnswer.gapPositions {
+                    table.column("meanOffsetMsPosition\(position)", .double)
+                }
+            }
+            try db.create(index: "fillTheGap_timestamp", on: StoredGapFillAnswer.databaseTableName,
+                          columns: ["timestamp"])
+        }
         return migrator
     }
 
-    /// The columns both kinds of answer share, in the order the stored records decode them.
+    /// The columns both rhythm answers share, in the order the stored records decode them.
+    private static func addRhythmColumns(to table: TableDefinition) {
+        table.autoIncrementedPrimaryKey("id")
+        table.column("timestamp", .double).notNull()
+        table.column("tempoBPM", .integer).notNull().check { $0 > 0 }
+    }
+
+    /// The columns both kinds of pitch answer share, in the order the stored records decode them.
     private static func addAnswerColumns(to table: TableDefinition) {
         table.autoIncrementedPrimaryKey("id")
         table.column("timestamp", .double).notNull()

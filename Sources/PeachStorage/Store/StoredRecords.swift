@@ -97,6 +97,87 @@ struct StoredMatchAnswer: Codable, FetchableRecord, PersistableRecord {
     }
 }
 
+/// The `compareTiming` table row: a Compare Timing answer.
+struct StoredTimingAnswer: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "compareTiming"
+
+    var id: Int64?
+    var timestamp: Double
+    var tempoBPM: Int
+    var offsetMs: Double
+    var isCorrect: Bool
+
+    /// Decodes by column position, like `StoredCompareAnswer`, and as tolerantly.
+    init(row: Row) throws {
+        id = StoredValue.integer(row, 0).map(Int64.init)
+        timestamp = StoredValue.real(row, 1)
+        tempoBPM = StoredValue.integer(row, 2) ?? 0
+        offsetMs = StoredValue.real(row, 3)
+        isCorrect = StoredValue.integer(row, 4).map { $0 != 0 } ?? false
+    }
+
+    init(_ record: TimingAnswer) {
+        timestamp = record.timestamp.timeIntervalSince1970
+        tempoBPM = record.tempo.rawValue
+        offsetMs = record.offsetMs
+        isCorrect = record.isCorrect
+    }
+
+    /// Nil for a row no answer can be: a tempo the iOS app has not, a value that is not finite.
+    var record: TimingAnswer? {
+        guard let tempo = TempoBPM(validating: tempoBPM), timestamp.isFinite, offsetMs.isFinite else { return nil }
+        return TimingAnswer(tempo: tempo, offsetMs: offsetMs, isCorrect: isCorrect,
+                            timestamp: Date(timeIntervalSince1970: timestamp))
+    }
+}
+
+/// The `fillTheGap` table row: a Fill the Gap answer.
+struct StoredGapFillAnswer: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "fillTheGap"
+
+    var id: Int64?
+    var timestamp: Double
+    var tempoBPM: Int
+    var meanOffsetMs: Double
+    var meanOffsetMsPosition0: Double?
+    var meanOffsetMsPosition1: Double?
+    var meanOffsetMsPosition2: Double?
+    var meanOffsetMsPosition3: Double?
+
+    /// Decodes by column position, like `StoredCompareAnswer`, and as tolerantly. A position's mean
+    /// of another type than a number reads as NaN, which makes the row no record.
+    init(row: Row) throws {
+        id = StoredValue.integer(row, 0).map(Int64.init)
+        timestamp = StoredValue.real(row, 1)
+        tempoBPM = StoredValue.integer(row, 2) ?? 0
+        meanOffsetMs = StoredValue.real(row, 3)
+        meanOffsetMsPosition0 = StoredValue.optionalReal(row, 4)
+        meanOffsetMsPosition1 = StoredValue.optionalReal(row, 5)
+        meanOffsetMsPosition2 = StoredValue.optionalReal(row, 6)
+        meanOffsetMsPosition3 = StoredValue.optionalReal(row, 7)
+    }
+
+    init(_ record: GapFillAnswer) {
+        timestamp = record.timestamp.timeIntervalSince1970
+        tempoBPM = record.tempo.rawValue
+        meanOffsetMs = record.meanOffsetMs
+        let byPosition = record.meanOffsetMsByPosition
+        meanOffsetMsPosition0 = byPosition[0]
+        meanOffsetMsPosition1 = byPosition[1]
+        meanOffsetMsPosition2 = byPosition[2]
+        meanOffsetMsPosition3 = byPosition[3]
+    }
+
+    var record: GapFillAnswer? {
+        let byPosition: [Double?] = [meanOffsetMsPosition0, meanOffsetMsPosition1, meanOffsetMsPosition2,
+                                     meanOffsetMsPosition3]
+        guard let tempo = TempoBPM(validating: tempoBPM), timestamp.isFinite, meanOffsetMs.isFinite,
+              byPosition.allSatisfy({ $0?.isFinite ?? true }) else { return nil }
+        return GapFillAnswer(tempo: tempo, meanOffsetMs: meanOffsetMs, meanOffsetMsByPosition: byPosition,
+                             timestamp: Date(timeIntervalSince1970: timestamp))
+    }
+}
+
 /// Reads one column of a stored row without trapping on a value of another type: NaN, or nil, when
 /// the value is not what the column should hold.
 enum StoredValue {
@@ -108,6 +189,12 @@ enum StoredValue {
     static func real(_ row: Row, _ index: Int) -> Double {
         let value: DatabaseValue = row[index]
         return Double.fromDatabaseValue(value) ?? .nan
+    }
+
+    /// Nil for NULL; NaN for a value that is not a number.
+    static func optionalReal(_ row: Row, _ index: Int) -> Double? {
+        let value: DatabaseValue = row[index]
+        return value.isNull ? nil : Double.fromDatabaseValue(value) ?? .nan
     }
 
     static func text(_ row: Row, _ index: Int) -> String {

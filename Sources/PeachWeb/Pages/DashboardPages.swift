@@ -139,10 +139,12 @@ final class DashboardPages {
 
 /// One line of the history page.
 enum HistoryRows {
-    static func mode(of record: Answer) -> TrainingMode {
+    /// Nil for the iOS app's rhythm answers, which are listed with every mode only.
+    static func mode(of record: Answer) -> TrainingMode? {
         switch record {
         case .compare(let answer): answer.mode
         case .match(let attempt): attempt.mode
+        case .timing, .gapFill: nil
         }
     }
 
@@ -157,6 +159,14 @@ enum HistoryRows {
             return ["time": time, "mode": texts.name(attempt.mode), "notes": texts.notes(attempt.referenceNote, attempt.targetNote, attempt.interval),
                     "cents": texts.text(.dashboardCents, Decimals(attempt.userCentError.rawValue, 2, signed: true)),
                     "result": texts.name(attempt.result)]
+        case .timing(let answer):
+            return ["time": time, "mode": texts.name(answer.mode), "notes": texts.text(.tempoBPM, answer.tempo.rawValue),
+                    "cents": texts.text(.dashboardMilliseconds, Decimals(answer.offsetMs, 1, signed: true)),
+                    "result": texts.text(answer.isCorrect ? .historyRight : .historyWrong)]
+        case .gapFill(let answer):
+            return ["time": time, "mode": texts.name(answer.mode), "notes": texts.text(.tempoBPM, answer.tempo.rawValue),
+                    "cents": texts.text(.dashboardMilliseconds, Decimals(answer.meanOffsetMs, 1, signed: true)),
+                    "result": ""]
         }
     }
 }

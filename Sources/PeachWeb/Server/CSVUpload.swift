@@ -41,20 +41,22 @@ struct CSVUpload: Sendable {
         } catch {
             return await failure(texts.text(.importNotImported, name, error.description))
         }
-        if replace && parsed.compareAnswers.isEmpty && parsed.matchAnswers.isEmpty {
+        if replace && parsed.isEmpty {
             return await failure(texts.text(.dashboardUploadReplaceWithNothing, name))
         }
         let summary: ImportSummary
         do {
-            summary = try history.importRecords(compareAnswers: parsed.compareAnswers, matchAnswers: parsed.matchAnswers,
-                                                mode: replace ? .replace : .merge)
+            summary = try history.importRecords(parsed, mode: replace ? .replace : .merge)
         } catch {
             return await failure("\(error)")
         }
         var report = texts.text(replace ? .importDoneReplacing : .importDone, summary.compareAnswersAdded,
                                 summary.matchAnswersAdded, name, parsed.formatVersion)
+        if summary.rhythmAnswersAdded > 0 {
+            report += texts.text(.importRhythmAnswers, summary.rhythmAnswersAdded, summary.timingAnswersAdded,
+                                 summary.gapFillAnswersAdded)
+        }
         if summary.duplicatesSkipped > 0 { report += texts.text(.importDuplicatesSkipped, summary.duplicatesSkipped) }
-        if parsed.skippedRhythmRows > 0 { report += texts.text(.importRhythmSkipped, parsed.skippedRhythmRows) }
         return DashboardRoutes.html(await pages.message(report, ok: true))
     }
 

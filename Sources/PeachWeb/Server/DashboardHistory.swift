@@ -15,9 +15,8 @@ public protocol DashboardHistory: Sendable {
     func exportCSV(_ emit: (String) throws -> Void) throws
     /// The latest answers, newest first.
     func latest(limit: Int) throws -> [Answer]
-    /// All or nothing, like `peach import`.
-    func importRecords(compareAnswers: [CompareAnswer], matchAnswers: [MatchAnswer],
-                       mode: ImportMode) throws -> ImportSummary
+    /// Every answer of a parsed file, all or nothing, like `peach import`.
+    func importRecords(_ file: CSVImportResult, mode: ImportMode) throws -> ImportSummary
 }
 
 /// The SQLite history in a data directory, opened read-only once it exists (training may create
@@ -77,12 +76,12 @@ public final class History: DashboardHistory {
         try reading { store in try store?.latest(limit: limit) ?? [] }
     }
 
-    public func importRecords(compareAnswers: [CompareAnswer], matchAnswers: [MatchAnswer],
-                              mode: ImportMode) throws -> ImportSummary {
+    public func importRecords(_ file: CSVImportResult, mode: ImportMode) throws -> ImportSummary {
         guard let writable = try HistoryStore.open(location, create: true) else {
             throw HistoryError.cannotCreateDirectory(path: location.directory.path, reason: texts.text(.dashboardHistoryNotCreated))
         }
         defer { try? writable.close() }
-        return try writable.importRecords(compareAnswers: compareAnswers, matchAnswers: matchAnswers, mode: mode)
+        return try writable.importRecords(compareAnswers: file.compareAnswers, matchAnswers: file.matchAnswers,
+                                          timingAnswers: file.timingAnswers, gapFillAnswers: file.gapFillAnswers, mode: mode)
     }
 }

@@ -8,10 +8,10 @@ struct CSVStreamingImportTests {
     typealias F = CSVFixture
     static let now = Date(timeIntervalSince1970: 1_772_798_400)
 
-    /// A file with a BOM, CRLF line breaks, a quoted field with a line break, and a rhythm row.
+    /// A file with a BOM, CRLF line breaks, and rows of every kind.
     static let file = "\u{FEFF}" + F.file3([
-        F.comparisonRow(), F.matchingRow(), F.comparisonRow(["timestamp": "2026-03-05T14:05:00Z", "targetNote": "67",
-                                                             "targetNoteName": "G4", "interval": "P5"]),
+        F.comparisonRow(), F.timingRow(), F.matchingRow(), F.gapFillRow(),
+        F.comparisonRow(["timestamp": "2026-03-05T14:05:00Z", "targetNote": "67", "targetNoteName": "G4", "interval": "P5"]),
     ]).replacingOccurrences(of: "\n", with: "\r\n")
 
     static func records(of text: String, pieceSize: Int) throws -> [Answer] {
@@ -30,8 +30,9 @@ struct CSVStreamingImportTests {
     @Test("every piece size gives the records the whole file gives", arguments: [1, 2, 3, 7, 64, 100_000])
     func pieces(pieceSize: Int) throws {
         let whole = try HistoryCSV.parse(Self.file, now: Self.now)
-        let expected = whole.compareAnswers.map(Answer.compare) + whole.matchAnswers.map(Answer.match)
+        let expected = whole.answers
         #expect(whole.compareAnswers.count == 2 && whole.matchAnswers.count == 1)
+        #expect(whole.timingAnswers.count == 1 && whole.gapFillAnswers.count == 1)
         #expect(Set(try Self.records(of: Self.file, pieceSize: pieceSize)) == Set(expected))
     }
 
@@ -60,7 +61,7 @@ struct CSVStreamingImportTests {
         #expect(again.summary.duplicatesSkipped == 500 && again.summary.compareAnswersAdded == 0)
     }
 
-    @Test("--replace with a file of no pitch answers changes nothing")
+    @Test("--replace with a file of no answers changes nothing")
     func replaceWithNothing() throws {
         let directory = TemporaryDirectory()
         let store = try #require(try HistoryStore.open(directory.location))

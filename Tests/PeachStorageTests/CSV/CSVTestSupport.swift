@@ -28,6 +28,29 @@ enum CSVFixture {
                     timestamp: Date(timeIntervalSince1970: seconds))!
     }
 
+    static func timing(_ tempo: Int, _ offsetMs: Double, _ isCorrect: Bool, at seconds: TimeInterval) -> TimingAnswer {
+        TimingAnswer(tempo: TempoBPM(validating: tempo)!, offsetMs: offsetMs, isCorrect: isCorrect,
+                     timestamp: Date(timeIntervalSince1970: seconds))
+    }
+
+    static func gapFill(_ tempo: Int, _ meanOffsetMs: Double, _ byPosition: [Double?] = [nil, nil, nil, nil],
+                        at seconds: TimeInterval) -> GapFillAnswer {
+        GapFillAnswer(tempo: TempoBPM(validating: tempo)!, meanOffsetMs: meanOffsetMs, meanOffsetMsByPosition: byPosition,
+                      timestamp: Date(timeIntervalSince1970: seconds))!
+    }
+
+    /// A valid format 3 Compare Timing row, with some fields replaced by column name.
+    static func timingRow(_ overrides: [String: String] = [:]) -> String {
+        row3(["trainingType": "rhythmOffsetDetection", "timestamp": "2026-03-05T14:05:00Z", "isCorrect": "false",
+              "tempoBPM": "120", "offsetMs": "-12.5"], overrides)
+    }
+
+    /// A valid format 3 Fill the Gap row, with some fields replaced by column name.
+    static func gapFillRow(_ overrides: [String: String] = [:]) -> String {
+        row3(["trainingType": "continuousRhythmMatching", "timestamp": "2026-03-05T14:06:00Z", "tempoBPM": "90",
+              "meanOffsetMs": "3.5", "meanOffsetMsPosition1": "3.5"], overrides)
+    }
+
     /// A valid format 3 comparison row (60 → 64, M3), with some fields replaced by column name.
     static func comparisonRow(_ overrides: [String: String] = [:]) -> String {
         row3(["trainingType": "pitchDiscrimination", "timestamp": "2026-03-05T14:03:07Z",

@@ -3,24 +3,27 @@ import PeachDomain
 import Testing
 @testable import PeachStorage
 
-@Suite("CSV timestamps (ISO 8601, UTC, milliseconds)")
+@Suite("CSV timestamps (ISO 8601, UTC, milliseconds; whole seconds as the iOS app writes them)")
 struct CSVTimestampTests {
-    @Test("written in UTC with milliseconds")
+    @Test("written in UTC with milliseconds; a whole second without a fraction, as the iOS app writes it")
     func format() {
         #expect(CSVTimestamp.format(Date(timeIntervalSince1970: 1_772_719_387.25)) == "2026-03-05T14:03:07.250Z")
-        #expect(CSVTimestamp.format(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00.000Z")
+        #expect(CSVTimestamp.format(Date(timeIntervalSince1970: 0)) == "1970-01-01T00:00:00Z")
         #expect(CSVTimestamp.format(Date(timeIntervalSince1970: -0.001)) == "1969-12-31T23:59:59.999Z")
-        #expect(CSVTimestamp.format(Date(timeIntervalSince1970: 1_709_251_199.9996)) == "2024-03-01T00:00:00.000Z")
-        #expect(CSVTimestamp.format(Date(timeIntervalSince1970: 1_709_251_199.0004)) == "2024-02-29T23:59:59.000Z")
-        #expect(CSVTimestamp.format(Date(timeIntervalSinceReferenceDate: 0)) == "2001-01-01T00:00:00.000Z")
+        #expect(CSVTimestamp.format(Date(timeIntervalSince1970: 1_709_251_199.9996)) == "2024-03-01T00:00:00Z")
+        #expect(CSVTimestamp.format(Date(timeIntervalSince1970: 1_709_251_199.0004)) == "2024-02-29T23:59:59Z")
+        #expect(CSVTimestamp.format(Date(timeIntervalSinceReferenceDate: 0)) == "2001-01-01T00:00:00Z")
+        #expect(CSVTimestamp.format(Date(timeIntervalSince1970: 1_772_719_387)) == "2026-03-05T14:03:07Z")
+        #expect(CSVTimestamp.format(Date(timeIntervalSince1970: 1_772_719_387.001)) == "2026-03-05T14:03:07.001Z")
+        #expect(CSVTimestamp.format(Date(timeIntervalSince1970: 1_772_719_387.0004)) == "2026-03-05T14:03:07Z")
     }
 
     @Test("years outside 0000–9999 are clamped, so the text always reads back")
     func clamped() {
-        #expect(CSVTimestamp.format(Date(timeIntervalSince1970: -1e12)) == "0000-01-01T00:00:00.000Z")
+        #expect(CSVTimestamp.format(Date(timeIntervalSince1970: -1e12)) == "0000-01-01T00:00:00Z")
         #expect(CSVTimestamp.format(Date(timeIntervalSince1970: 1e12)) == "9999-12-31T23:59:59.999Z")
         // Foundation's 0001-01-01 is Julian; ISO 8601 is proleptic Gregorian.
-        #expect(CSVTimestamp.format(Date.distantPast) == "0000-12-30T00:00:00.000Z")
+        #expect(CSVTimestamp.format(Date.distantPast) == "0000-12-30T00:00:00Z")
         #expect(CSVTimestamp.parse(CSVTimestamp.format(Date.distantPast)) == Date.distantPast)
         #expect(CSVTimestamp.parse(CSVTimestamp.format(Date.distantFuture)) == Date.distantFuture)
     }

@@ -10,7 +10,7 @@ struct HistoryCSVImportTests {
     static let expectedComparison = F.comparison(60, 64, 12.5, true, at: F.t0)
     static let expectedMatching = F.matching(57, 57, initial: -37.5, error: 4.25, .justIntonation, at: F.t0 + 53)
 
-    @Test("format 3: whole seconds, rhythm rows skipped and counted, no line break after the last line")
+    @Test("format 3: whole seconds, rhythm rows read, no line break after the last line")
     func format3() throws {
         let text = """
             # peach-export-format:3
@@ -18,10 +18,10 @@ struct HistoryCSVImportTests {
             centOffset,isCorrect,initialCentOffset,userCentError,tempoBPM,offsetMs,meanOffsetMs,meanOffsetMsPosition0,\
             meanOffsetMsPosition1,meanOffsetMsPosition2,meanOffsetMsPosition3
             pitchDiscrimination,2026-03-05T14:03:07Z,60,C4,64,E4,M3,equalTemperament,12.5,true,,,,,,,,,
-            rhythmOffsetDetection,2026-03-05T14:03:30Z,,,,,,,,true,,,120.0,-12.5,,,,,
+            rhythmOffsetDetection,2026-03-05T14:03:30Z,,,,,,,,true,,,120,-12.5,,,,,
             pitchMatching,2026-03-05T14:04:00Z,57,A3,57,A3,P1,justIntonation,,,-37.5,4.25,,,,,,,
             pitchDiscrimination,2026-03-05T14:04:10Z,72,C5,65,F4,P5,justIntonation,-0.8,false,,,,,,,,,
-            continuousRhythmMatching,2026-03-05T14:05:00Z,,,,,,,,,,,90.0,,3.5,1.0,2.0,-4.0,5.5
+            continuousRhythmMatching,2026-03-05T14:05:00Z,,,,,,,,,,,90,,3.5,1.0,2.0,-4.0,5.5
             """
         #expect(!text.hasSuffix("\n"))
         let result = try HistoryCSV.parse(text)
@@ -31,26 +31,28 @@ struct HistoryCSVImportTests {
         ])
         #expect(result.compareAnswers[1].interval == DirectedInterval(.perfectFifth, .down))
         #expect(result.matchAnswers == [Self.expectedMatching])
-        #expect(result.skippedRhythmRows == 2)
+        #expect(result.timingAnswers == [F.timing(120, -12.5, true, at: F.t0 + 23)])
+        #expect(result.gapFillAnswers == [F.gapFill(90, 3.5, [1, 2, -4, 5.5], at: F.t0 + 113)])
     }
 
-    @Test("format 2: 15 columns, rhythmOffsetDetection and rhythmMatching rows skipped and counted")
+    @Test("format 2: 15 columns; rhythmOffsetDetection rows are Compare Timing, rhythmMatching rows Fill the Gap")
     func format2() throws {
         let text = """
             # peach-export-format:2
             trainingType,timestamp,referenceNote,referenceNoteName,targetNote,targetNoteName,interval,tuningSystem,\
             centOffset,isCorrect,initialCentOffset,userCentError,tempoBPM,offsetMs,userOffsetMs
             pitchDiscrimination,2026-03-05T14:03:07Z,60,C4,64,E4,M3,equalTemperament,12.5,true,,,,,
-            rhythmOffsetDetection,2026-03-05T14:03:20Z,,,,,,,,false,,,100.0,15.0,
-            rhythmMatching,2026-03-05T14:03:40Z,,,,,,,,,,,100.0,,-7.5
+            rhythmOffsetDetection,2026-03-05T14:03:20Z,,,,,,,,false,,,100,15.0,
+            rhythmMatching,2026-03-05T14:03:40Z,,,,,,,,,,,100,,-7.5
             pitchMatching,2026-03-05T14:04:00Z,57,A3,57,A3,P1,justIntonation,,,-37.5,4.25,,,
-            rhythmMatching,2026-03-05T14:04:30Z,,,,,,,,,,,80.0,,2.0
+            rhythmMatching,2026-03-05T14:04:30Z,,,,,,,,,,,80,,2.0
             """
         let result = try HistoryCSV.parse(text)
         #expect(result.formatVersion == 2)
         #expect(result.compareAnswers == [Self.expectedComparison])
         #expect(result.matchAnswers == [Self.expectedMatching])
-        #expect(result.skippedRhythmRows == 3)
+        #expect(result.timingAnswers == [F.timing(100, 15, false, at: F.t0 + 13)])
+        #expect(result.gapFillAnswers == [F.gapFill(100, -7.5, at: F.t0 + 33), F.gapFill(80, 2, at: F.t0 + 83)])
     }
 
     @Test("format 1: 12 columns, comparisons called pitchComparison")
@@ -66,7 +68,7 @@ struct HistoryCSVImportTests {
         #expect(result.formatVersion == 1)
         #expect(result.compareAnswers == [Self.expectedComparison])
         #expect(result.matchAnswers == [Self.expectedMatching])
-        #expect(result.skippedRhythmRows == 0)
+        #expect(result.timingAnswers.isEmpty && result.gapFillAnswers.isEmpty)
     }
 
     @Test("format 1 with its columns in another order is read by column name")
@@ -91,13 +93,13 @@ struct HistoryCSVImportTests {
             timestamp,trainingType,tempoBPM,userOffsetMs,offsetMs,tuningSystem,interval,targetNote,referenceNote,\
             userCentError,initialCentOffset,isCorrect,centOffset
             2026-03-05T14:03:07Z,pitchDiscrimination,,,,equalTemperament,M3,64,60,,,true,12.5
-            2026-03-05T14:03:30Z,rhythmMatching,120.0,-3.5,,,,,,,,,
+            2026-03-05T14:03:30Z,rhythmMatching,120,-3.5,,,,,,,,,
             2026-03-05T14:04:00Z,pitchMatching,,,,justIntonation,P1,57,57,4.25,-37.5,,
             """
         let result = try HistoryCSV.parse(text)
         #expect(result.compareAnswers == [Self.expectedComparison])
         #expect(result.matchAnswers == [Self.expectedMatching])
-        #expect(result.skippedRhythmRows == 1)
+        #expect(result.gapFillAnswers == [F.gapFill(120, -3.5, at: F.t0 + 23)])
     }
 
     @Test("\\r\\n line endings, with and without a final one")
@@ -124,7 +126,7 @@ struct HistoryCSVImportTests {
         #expect(result.matchAnswers == [Self.expectedMatching])
     }
 
-    @Test("a quoted line break in a skipped column spans two lines and the next rows still read")
+    @Test("a quoted line break in a column a row does not read spans two lines and the next rows still read")
     func quotedLineBreak() throws {
         let text = F.file3([
             F.comparisonRow(["meanOffsetMs": "\"a\nnote, with \"\"quotes\"\"\""]),
@@ -151,7 +153,7 @@ struct HistoryCSVImportTests {
     func headersOnly() throws {
         for text in ["# peach-export-format:3\n" + F.header3, "# peach-export-format:1\n" + F.header1 + "\n\n"] {
             let result = try HistoryCSV.parse(text)
-            #expect(result.compareAnswers.isEmpty && result.matchAnswers.isEmpty && result.skippedRhythmRows == 0)
+            #expect(result.isEmpty)
         }
     }
 

@@ -46,7 +46,6 @@ struct HistoryCSVMalformedTests {
         #expect(problems(inRow: short) == [ReadProblem(line: 4, reason: "expected 19 fields, found 18")])
         #expect(problems(inRow: F.comparisonRow() + ",")
                 == [ReadProblem(line: 4, reason: "expected 19 fields, found 20")])
-        // Rhythm rows are counted only when they have the right shape.
         #expect(problems(inRow: "rhythmOffsetDetection,2026-03-05T14:03:30Z")
                 == [ReadProblem(line: 4, reason: "expected 19 fields, found 2")])
     }
@@ -128,7 +127,7 @@ struct HistoryCSVMalformedTests {
             "",                                                          // 5 blank
             F.matchingRow(),                                             // 6
             F.comparisonRow(["tuningSystem": "\"equal\nTemperament\""]), // 7–8
-            "rhythmMatching,,,,,,,,,,,,,,,,,,",                          // 9
+            F.timingRow(["tempoBPM": "12"]),                             // 9
             F.comparisonRow(["trainingType": "pitchFoo"]),               // 10
             "pitchDiscrimination,\"2026-03-05T14:03:07Z\"x,,,,,,,,,,,,,,,,,", // 11
             F.comparisonRow(["interval": "P5"]),                         // 12
@@ -138,6 +137,7 @@ struct HistoryCSVMalformedTests {
         #expect(problems == [
             ReadProblem(line: 4, reason: "referenceNote \"130\" is not a MIDI note (0–127)"),
             ReadProblem(line: 7, reason: "tuningSystem \"equal\nTemperament\" is not equalTemperament or justIntonation"),
+            ReadProblem(line: 9, reason: "tempoBPM \"12\" is not a tempo (a whole number of beats per minute, 20–300)"),
             ReadProblem(line: 10, reason: "unknown trainingType \"pitchFoo\""),
             ReadProblem(line: 11, reason: "text after the closing quote of a quoted field"),
             ReadProblem(line: 12, reason: "interval \"P5\" does not match the notes 60 → 64 (M3)"),

@@ -31,7 +31,7 @@ struct HistoryCSVPlausibilityTests {
     @Test("a time before 2000 or more than a day ahead")
     func timestamps() {
         #expect(problems(inRow: F.comparisonRow(["timestamp": "2999-01-01T00:00:00Z"]))
-                == [ReadProblem(line: 4, reason: "timestamp \"2999-01-01T00:00:00Z\" is in the future (later than 2026-03-07T12:00:00.000Z)")])
+                == [ReadProblem(line: 4, reason: "timestamp \"2999-01-01T00:00:00Z\" is in the future (later than 2026-03-07T12:00:00Z)")])
         #expect(problems(inRow: F.comparisonRow(["timestamp": "0001-01-01T00:00:00Z"]))
                 == [ReadProblem(line: 4, reason: "timestamp \"0001-01-01T00:00:00Z\" is before 2000: no answer can be that old")])
         #expect(problems(inRow: F.comparisonRow(["timestamp": "1999-12-31T23:59:59Z"])).count == 1)
