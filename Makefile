@@ -30,7 +30,7 @@ PREFIX ?= /usr/local
 DESTDIR ?=
 SYSCONFDIR ?= /etc
 
-.PHONY: print-debian-packages all deps build build-tests second-compiler arm64-check run test unit-test system-test bench soundfont install uninstall clean
+.PHONY: print-debian-packages all deps build build-tests second-compiler arm64-check run test unit-test system-test bench soundfont man install uninstall clean
 
 all: build
 
@@ -62,7 +62,8 @@ deps:
 # libraries (GRDB's), which cannot be linked that way.
 build: deps
 	@set -o pipefail; { $(SWIFT) build $(BUILD) --product peach && \
-	  $(SWIFT) build $(BUILD) --product peach-web && $(MAKE) --no-print-directory $(HOLD); } 2>&1 | tee .build-log.txt
+	  $(SWIFT) build $(BUILD) --product peach-web && $(MAKE) --no-print-directory $(HOLD) && \
+	  $(MAKE) --no-print-directory man; } 2>&1 | tee .build-log.txt
 	@! grep -E '^/.*/(Sources|Tests|Benchmarks)/.*: warning:' .build-log.txt || { echo "build has warnings (see above)" >&2; exit 1; }
 
 run: build
@@ -105,8 +106,19 @@ $(HOLD): udev/peach-hold-signals.c
 	@mkdir -p .build
 	$(CLANG) -static -O2 -Wall -Werror -o $@ $<
 
+# The manual pages, peach(1) and one per command (peach.run(1), …), generated from the command
+# line's own definitions by swift-argument-parser's generate-manual, in English, dated by the last
+# commit (the same pages from the same sources). `make build` makes them; `make install` installs them.
+MAN := .build/man
+man:
+	$(SWIFT) build $(BUILD) --product generate-manual
+	@rm -rf $(MAN) && mkdir -p $(MAN)
+	LC_ALL=C LANG=C .build/$(CONFIG)/generate-manual .build/$(CONFIG)/peach --multi-page \
+	  --date $$(git log -1 --format=%cs 2>/dev/null || date +%F) --output-directory $(MAN)
+
 build-tests: deps
-	@set -o pipefail; { $(SWIFT) build --build-tests && $(MAKE) --no-print-directory $(PROBE) $(HOLD); } 2>&1 | tee .build-log.txt
+	@set -o pipefail; { $(SWIFT) build --build-tests && $(MAKE) --no-print-directory man CONFIG=debug && \
+	  $(MAKE) --no-print-directory $(PROBE) $(HOLD); } 2>&1 | tee .build-log.txt
 	@! grep -E '^/.*/(Sources|Tests|Benchmarks)/.*: warning:' .build-log.txt || { echo "build has warnings (see above)" >&2; exit 1; }
 
 # A second compiler: Debian's swiftlang (Swift 6.2, the oldest the manifest admits) builds the
@@ -143,7 +155,7 @@ bench: deps
 # default configuration (kept if one exists); creates the `peach` user and enables the service.
 # `make install DESTDIR=/tmp/stage` only stages the files (no user, no systemctl).
 install:
-	@[ -x .build/$(CONFIG)/peach ] || { echo "build first: make build (then sudo make install)" >&2; exit 1; }
+	@[ -x .build/$(CONFIG)/peach ] && [ -d $(MAN) ] || { echo "build first: make build (then sudo make install)" >&2; exit 1; }
 	install -D -m 0755 .build/$(CONFIG)/peach $(DESTDIR)$(PREFIX)/bin/peach
 	install -D -m 0755 .build/$(CONFIG)/peach-web $(DESTDIR)$(PREFIX)/libexec/peach-web
 	install -D -m 0755 $(HOLD) $(DESTDIR)$(PREFIX)/libexec/peach-hold-signals
@@ -153,6 +165,8 @@ install:
 	install -d $(DESTDIR)$(PREFIX)/share/peach/Texts
 	install -m 0644 Sources/PeachText/Texts/*.json $(DESTDIR)$(PREFIX)/share/peach/Texts/
 	install -D -m 0644 README.md $(DESTDIR)$(PREFIX)/share/doc/peach/README.md
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 0644 $(MAN)/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 	install -D -m 0644 udev/70-peach.rules $(DESTDIR)$(SYSCONFDIR)/udev/rules.d/70-peach.rules
 	install -d $(DESTDIR)$(SYSCONFDIR)/systemd/system
 	sed 's|@PREFIX@|$(PREFIX)|g' udev/peach.service > $(DESTDIR)$(SYSCONFDIR)/systemd/system/peach.service
@@ -171,6 +185,7 @@ uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/peach $(DESTDIR)$(PREFIX)/libexec/peach-web $(DESTDIR)$(PREFIX)/libexec/peach-hold-signals $(DESTDIR)$(SYSCONFDIR)/udev/rules.d/70-peach.rules \
 	  $(DESTDIR)$(SYSCONFDIR)/systemd/system/peach.service $(DESTDIR)$(SYSCONFDIR)/systemd/system/peach-web.service
 	rm -rf $(DESTDIR)$(PREFIX)/share/peach $(DESTDIR)$(PREFIX)/share/doc/peach
+	rm -f $(DESTDIR)$(PREFIX)/share/man/man1/peach.1 $(DESTDIR)$(PREFIX)/share/man/man1/peach.*.1
 	@echo "kept: $(SYSCONFDIR)/peach (configuration), /var/lib/peach (training history), the peach user"
 
 # Rebuilds the default SoundFont from its tool; the same bytes every time (a unit test checks the

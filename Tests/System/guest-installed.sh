@@ -63,6 +63,9 @@ CONFIG
 make install CONFIG=debug > "$OUT/install.log" 2>&1 || { cat "$OUT/install.log"; echo "FAIL: make install"; exit 1; }
 id peach | grep -q '(audio)' || fail "the peach user is not in the audio group: $(id peach)"
 [ "$(systemctl is-enabled $unit)" = enabled ] || fail "make install did not enable $unit"
+for page in peach peach.run peach.config peach.web; do
+  [ -s /usr/local/share/man/man1/$page.1 ] || fail "make install did not install the manual page $page(1)"
+done
 # `enable --now` started it: the first start measures the sound (slow for a debug build, emulated).
 jwait 'MIDI input ready' 1 300 "the installed service to be ready" || exit 1
 
