@@ -32,6 +32,9 @@ step "building peach, peach-web and the tests (log: $out/build.log)"
 inside "PEACH_WITHOUT_HTTP_CLIENT_TESTS=1 swift build --build-tests $scratch" > "$out/build.log" 2>&1 \
   || { tail -30 "$out/build.log"; step "FAILED: the build (see $out/build.log)"; exit 1; }
 bin=$(inside "PEACH_WITHOUT_HTTP_CLIENT_TESTS=1 swift build $scratch --show-bin-path" | tail -1)
+# The systemd unit's signal holder (plain C, static), where the tests find it beside the build.
+inside "cc -static -O2 -Wall -Werror -o /var/cache/peach-build/peach-hold-signals udev/peach-hold-signals.c" \
+  >> "$out/build.log" 2>&1 || { step "FAILED: building peach-hold-signals"; exit 1; }
 for program in peach peach-web; do step "built $program: $(file -b "$root$bin/$program" | cut -d, -f1-2)"; done
 
 step "rendering notes into WAV files with the aarch64 peach"
