@@ -54,7 +54,9 @@ final class AudioOutputService: Service {
         output.stop()
     }
 
-    private var periods: Int { output.bufferFrames / max(1, output.periodFrames) }
+    private var periods: Int { Self.periods(of: output) }
+
+    private static func periods(of output: ALSAPCMOutput) -> Int { output.bufferFrames / max(1, output.periodFrames) }
 
     private func followOutput() async {
         for await event in output.events.cancelOnGracefulShutdown() {
@@ -112,8 +114,7 @@ final class AudioOutputService: Service {
             logger.info("\(texts.text(.runAudioThread, output.scheduling.text(texts)))")
         }
         if missing == nil {
-            let periods = output.bufferFrames / max(1, output.periodFrames)
-            logger.info("\(texts.text(.runAudioOutput, device, String(output.periodFrames), periods))")
+            logger.info("\(texts.text(.runAudioOutput, device, String(output.periodFrames), periods(of: output)))")
         }
         return missing
     }
