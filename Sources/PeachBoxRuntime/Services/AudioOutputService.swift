@@ -114,7 +114,8 @@ final class AudioOutputService: Service {
             logger.info("\(texts.text(.runAudioThread, output.scheduling.text(texts)))")
         }
         if missing == nil {
-            logger.info("\(texts.text(.runAudioOutput, device, String(output.periodFrames), periods(of: output)))")
+            let periods = periods(of: output)
+            logger.info("\(texts.text(.runAudioOutput, device, String(output.periodFrames), periods))")
         }
         return missing
     }
