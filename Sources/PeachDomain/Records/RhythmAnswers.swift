@@ -63,17 +63,44 @@ public struct GapFillAnswer: Hashable, Sendable {
     /// trials of the iOS app's older versions, which did not keep them).
     public let meanOffsetMsByPosition: [Double?]
     public let timestamp: Date
+    /// Every tap of a trial trained here, and the gaps left untapped; nil for the iOS app's trials,
+    /// which keep only the means.
+    public let taps: GapTaps?
 
     /// Nil unless `meanOffsetMsByPosition` has one entry per gap position.
     public init?(tempo: TempoBPM, meanOffsetMs: Double,
                  meanOffsetMsByPosition: [Double?] = Array(repeating: nil, count: GapFillAnswer.gapPositions),
-                 timestamp: Date) {
+                 timestamp: Date, taps: GapTaps? = nil) {
         guard meanOffsetMsByPosition.count == Self.gapPositions else { return nil }
         self.tempo = tempo
         self.meanOffsetMs = meanOffsetMs
         self.meanOffsetMsByPosition = meanOffsetMsByPosition
         self.timestamp = timestamp
+        self.taps = taps
     }
 
     public var mode: RhythmMode { .fillTheGap }
+}
+
+/// The taps of one Fill the Gap trial: each tap that hit a gap, with its offset, and how many gaps
+/// went untapped.
+public struct GapTaps: Hashable, Sendable {
+    public struct Tap: Hashable, Sendable {
+        public let position: GapPosition
+        /// Milliseconds from where the missing click belonged: negative early, positive late.
+        public let offsetMs: Double
+
+        public init(position: GapPosition, offsetMs: Double) {
+            self.position = position
+            self.offsetMs = offsetMs
+        }
+    }
+
+    public let hits: [Tap]
+    public let misses: Int
+
+    public init(hits: [Tap], misses: Int) {
+        self.hits = hits
+        self.misses = misses
+    }
 }

@@ -86,6 +86,9 @@ public struct SimulatedListener: Sendable {
     public let intervalFactor: Double
     public let learning: Learning?
     public let matching: Matching
+    /// Compare Timing and Fill the Gap (`SimulatedListener+Rhythm`).
+    public var timing = Timing(early: 15, late: 15)
+    public var tapping = Tapping(bias: 0, spread: 10, miss: 0.05)
 
     public init(shape: Shape, slope: Double, lapse: Double, thresholds: [(note: MIDINote, cents: Double)],
                 intervalFactor: Double = 1, learning: Learning? = nil,

@@ -25,6 +25,8 @@ public struct TrainingSettings: Hashable, Sendable {
     /// 0 = reference notes uniformly over the range; 1 = drawn where the fitted threshold is highest
     /// or least certain, so training goes where the player is weakest.
     public var focus: Double
+    /// The rhythm modes' tempo, gap positions and extra latency.
+    public var rhythm: RhythmSettings
 
     public init(
         noteRange: NoteRange = .standard,
@@ -38,7 +40,8 @@ public struct TrainingSettings: Hashable, Sendable {
         pitchMatchingTuningRange: Cents = 100,
         velocity: MIDIVelocity = .standard,
         staircase: StaircaseRule = .seventyFivePercent,
-        focus: Double = 0
+        focus: Double = 0,
+        rhythm: RhythmSettings = RhythmSettings()
     ) {
         self.noteRange = noteRange
         self.noteDuration = noteDuration
@@ -52,6 +55,7 @@ public struct TrainingSettings: Hashable, Sendable {
         self.velocity = velocity
         self.staircase = staircase
         self.focus = focus
+        self.rhythm = rhythm
     }
 
     /// The intervals an exercise in `scope` may use. An empty interval set (which configuration

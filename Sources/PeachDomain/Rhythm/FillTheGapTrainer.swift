@@ -1,0 +1,134 @@
+import Foundation
+import Logging
+
+/// The Fill the Gap loop: a pattern of sixteenths plays on and on, one step of each cycle silent;
+/// the player taps on the gap, and the tap sounds the missing click at once. Every 16 cycles are a
+/// trial, scored once its last gap has passed, while the next trial already plays.
+///
+/// Taps come in as times on the audio clock (the input layer maps the controller's timestamp onto
+/// it), so a tap's offset is the time between where the click belonged and the key the player
+/// pressed, whatever the output's buffer.
+@MainActor
+public final class FillTheGapTrainer {
+    public enum State: String, Hashable, Sendable {
+        case idle, playing
+    }
+
+    /// How long before a trial's end the next is placed at the least: more than the output's buffer
+    /// and the main actor's lateness. It is placed no later than its last cycle's start, so the
+    /// loop always holds the next trial before the last is scored.
+    static let prepareAhead = 0.5
+
+    public private(set) var state: State = .idle {
+        didSet { if state != oldValue { onChange?() } }
+    }
+    public private(set) var lastAnswer: GapFillAnswer?
+    public private(set) var lastError: String?
+    public var onChange: (@MainActor () -> Void)?
+
+    private let clicks: any ClickPlayer
+    private let clock: any TrainingClock
+    private let settingsProvider: any TrainingSettingsProvider
+    private let observers: [any RhythmObserver]
+    private let logger: Logger
+    private var random: any RandomNumberGenerator
+    private let timers: RhythmTimers
+    /// The trial sounding and, near its end, the next one.
+    private var trials: [GapTrial] = []
+
+    public init(clicks: any ClickPlayer, clock: any TrainingClock, settings: any TrainingSettingsProvider,
+                observers: [any RhythmObserver] = [], random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
+                logger: Logger = Logger(label: "peach.gap")) {
+        self.clicks = clicks
+        self.clock = clock
+        self.settingsProvider = settings
+        self.observers = observers
+        self.random = random
+        self.logger = logger
+        timers = RhythmTimers(clock: clock)
+    }
+
+    public var isRunning: Bool { state != .idle }
+
+    /// The gaps of the trial sounding: its tempo and when (audio clock) each cycle's gap is.
+    public var currentGaps: (tempo: TempoBPM, times: [Double], positions: [GapPosition])? {
+        guard let trial = trials.first else { return nil }
+        return (trial.tempo, (0..<GapTrial.cycles).map(trial.gapTime(cycle:)), trial.gaps)
+    }
+
+    public func start() {
+        guard state == .idle else { return }
+        lastError = nil
+        state = .playing
+        place(at: clicks.earliestSchedulable + CompareTimingTrainer.lead)
+        wake()
+    }
+
+    /// A tap heard at `time` on the audio clock: it sounds at once, and counts for the gap it hits.
+    public func tap(at time: Double) {
+        guard state == .playing else { return }
+        do { try clicks.clickNow(accented: false) } catch { logger.warning("a tap's click failed: \(error)") }
+        for index in trials.indices where trials[index].tap(at: time) { return }
+    }
+
+    public func stop() {
+        guard state != .idle else { return }
+        timers.stopRun()
+        do { try clicks.cancelClicks() } catch { logger.warning("taking back the clicks failed: \(error)") }
+        trials = []
+        lastAnswer = nil
+        state = .idle
+    }
+
+    /// Scores every trial whose last gap has passed, places the next trial once the last one nears
+    /// its end, and sleeps until the next of these.
+    private func wake() {
+        let now = clicks.heardNow
+        let run = timers.run
+        while let first = trials.first, now >= first.lastWindowEnd {
+            trials.removeFirst()
+            if let answer = first.answer(at: clock.now) { record(answer) }
+            guard timers.run == run else { return }
+        }
+        if let last = trials.last, now >= Self.placingTime(after: last) {
+            guard place(at: last.end) else { return }
+        }
+        guard let last = trials.last, let first = trials.first else { return }
+        let next = min(first.lastWindowEnd, Self.placingTime(after: last))
+        let delay = max(next - now, 0.001)
+        timers.schedule(after: .seconds(delay)) { [weak self] in self?.wake() }
+    }
+
+    /// When the trial after `trial` is placed.
+    static func placingTime(after trial: GapTrial) -> Double {
+        min(trial.end - prepareAhead, trial.end - 4 * trial.sixteenth)
+    }
+
+    /// Places a trial at `time` with the settings of now; false (and stopped) when the clicks fail.
+    @discardableResult
+    private func place(at time: Double) -> Bool {
+        let rhythm = settingsProvider.currentSettings.rhythm
+        let trial = GapTrial(tempo: rhythm.tempo, start: max(time, clicks.earliestSchedulable),
+                             positions: rhythm.gapPositions, random: &random)
+        do {
+            try clicks.schedule(trial.clicks)
+        } catch {
+            logger.error("fill-the-gap training stopped: the clicks failed: \(error)")
+            stop()
+            lastError = "\(error)"
+            return false
+        }
+        trials.append(trial)
+        return true
+    }
+
+    private func record(_ answer: GapFillAnswer) {
+        lastAnswer = answer
+        for observer in observers {
+            do { try observer.rhythmAnswered(.gapFill(answer)) } catch {
+                logger.error("\(type(of: observer)) failed to handle a fill-the-gap trial: \(error)")
+            }
+        }
+        onChange?()
+    }
+}
