@@ -11,4 +11,8 @@ enum NoteSlotCommand: BitwiseCopyable {
     case release(slot: Int, generation: UInt32)
     case silenceAll
     case cue(samples: CueSamples, count: Int, gain: Float)
+    /// A rhythm click at output frame `frame` (at once if that has passed): `ClickSound.sounds[sound]`.
+    case click(frame: Int64, sound: Int)
+    /// Every click not yet started is dropped.
+    case cancelClicks
 }

@@ -25,6 +25,9 @@ public final class NoteSlotRenderer: @unchecked Sendable {
     private let slots: [NoteSlot]
     private var cues: [(samples: CueSamples?, count: Int, position: Int, gain: Float, fade: Int)]
     private let mix: UnsafeMutablePointer<Float>
+    private let clicks = ClickTrack(sounds: ClickSound.sounds)
+    /// Which frame is heard when: the output measures it, the rhythm modes read it.
+    public let audioClock = AudioClock()
     /// Output frames rendered so far (the render clock).
     public private(set) var frame: Int64 = 0
     private let _renderedFrames = ManagedAtomic<Int64>(0)
@@ -61,6 +64,7 @@ public final class NoteSlotRenderer: @unchecked Sendable {
                 }
             }
             addCues(frames: n)
+            clicks.mix(into: mix, frames: n, start: frame)
             (output + done).update(from: mix, count: n)
             done += n
             frame += Int64(n)
@@ -90,6 +94,7 @@ public final class NoteSlotRenderer: @unchecked Sendable {
     }
 
     private func silenceAll() {
+        clicks.cancelWaiting()
         for noteSlot in slots { noteSlot.fadeOut() }
         for i in 0..<cues.count where cues[i].samples != nil && cues[i].fade == 0 { cues[i].fade = NoteSlot.fadeFrames }
     }
@@ -136,6 +141,10 @@ public final class NoteSlotRenderer: @unchecked Sendable {
                     if left < leastLeft { leastLeft = left; chosen = i }
                 }
                 cues[chosen] = (samples, count, 0, gain, 0)
+            case let .click(frame, sound):
+                _ = clicks.add(frame: frame, sound: sound)
+            case .cancelClicks:
+                clicks.cancelWaiting()
             }
         }
     }

@@ -218,6 +218,7 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
             renderer.render(into: mono, frames: frames)
             guard let device = pcm else {
                 // Failed: keep the engine's clock and commands moving, try the device again now and then.
+                renderer.audioClock.measured(rendered: renderer.renderedFrames, delay: 0, at: AudioClock.monotonicNow())
                 Thread.sleep(forTimeInterval: Double(frames) / NoteSlotRenderer.sampleRate)
                 if clock.now >= nextRetry {
                     nextRetry = clock.now + configuration.retryInterval
@@ -257,7 +258,16 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
                 nextRetry = clock.now + configuration.retryInterval
                 break
             }
+            if let device = pcm { measureDelay(device) }
         }
+    }
+
+    /// Tells the audio clock which frame is heard now: the frames rendered less those still in the
+    /// device's buffer (ALSA's delay: the whole way to the converter, as the driver knows it).
+    private func measureDelay(_ device: OpaquePointer) {
+        var delay: snd_pcm_sframes_t = 0
+        guard snd_pcm_delay(device, &delay) == 0 else { return }
+        renderer.audioClock.measured(rendered: renderer.renderedFrames, delay: Int64(delay), at: AudioClock.monotonicNow())
     }
 
     private var currentFrames: Int { min(max(periodFrames > 0 ? periodFrames : requestedPeriodFrames, 16), BufferStepUp.largestPeriod) }
