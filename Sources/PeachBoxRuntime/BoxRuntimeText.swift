@@ -37,10 +37,14 @@ public enum BoxRuntimeText: String, TextKeys {
     case runCueFailed
     // Answers
     case answerHigher
+    case answerEarly
+    case answerLate
     case answerLower
     // Log lines of answers
     case logComparison
     case logPitchMatching
+    case logTiming
+    case logGapFill
     // peach run on a terminal
     case runKeysHeader
     case keyboardHelp

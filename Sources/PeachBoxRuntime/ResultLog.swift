@@ -9,7 +9,7 @@ import PeachText
 /// the next note never wait for it); lines keep the answers' order, and those still waiting at the
 /// end are written by `flush`.
 @MainActor
-final class ResultLog: CompareObserver, MatchObserver {
+final class ResultLog: CompareObserver, MatchObserver, RhythmObserver {
     private let logger: Logger
     private let profile: PerceptualProfile
     private let settings: any TrainingSettingsProvider
@@ -37,6 +37,24 @@ final class ResultLog: CompareObserver, MatchObserver {
 
     func matchAnswered(_ completed: MatchAnswer) {
         enqueue(.match(completed, accuracy: profile.matchAccuracy(for: completed.mode)))
+    }
+
+    /// A rhythm answer's line at once: it has no fit to wait for.
+    func rhythmAnswered(_ answer: RhythmAnswer) {
+        let texts = self.texts.current
+        let line: String
+        switch answer {
+        case .timing(let timing):
+            let said = timing.isCorrect == (timing.offsetMs < 0) ? BoxRuntimeText.answerEarly : .answerLate
+            line = texts.text(.logTiming, timing.tempo.rawValue, Decimals(timing.offsetMs, 1, signed: true), texts.text(said),
+                              texts.text(timing.isCorrect ? .answerCorrect : .answerWrong))
+        case .gapFill(let trial):
+            let offsets = trial.taps?.hits.map(\.offsetMs) ?? []
+            let spread = WelfordAccumulator(offsets).standardDeviation ?? .nan
+            line = texts.text(.logGapFill, trial.tempo.rawValue, Decimals(trial.meanOffsetMs, 1, signed: true),
+                              offsets.count, FillTheGapTrainer.cyclesPerTrial, Decimals(spread, 1))
+        }
+        logger.info("\(line)")
     }
 
     /// Writes every line still waiting, fitting here and now (at the end of a run).

@@ -22,6 +22,14 @@ public enum PracticeText: String, TextKeys {
     case statusWaitingForController
     case statusStarting
     case statusWrongAt
+    case statusListenToTheClicks
+    case statusEarlyOrLate
+    case statusTimingCorrectAt
+    case statusTimingWrongAt
+    case statusEarly
+    case statusLate
+    case statusTapTheGaps
+    case statusGapFillResult
     case statusAudioBuffer
     case statusAudioBufferEnlarged
     case statusAudioBufferRefused
@@ -34,6 +42,7 @@ public enum PracticeText: String, TextKeys {
     case boxWaitingForAudio
     case boxNotStarting
     case boxStarting
+    case boxModeNotAvailable
     // What the box says (SpokenText)
     case speakStopped
     case speakAudioBack
@@ -44,6 +53,18 @@ public enum PracticeText: String, TextKeys {
     case speakModeCompareIntervals
     case speakModeMatch
     case speakModeMatchIntervals
+    case speakModeCompareTiming
+    case speakModeFillTheGap
+    case speakTimingThreshold
+    case speakTimingNotEnough
+    case speakTimingEarly
+    case speakTimingLate
+    case speakTappingBias
+    case speakTappingSpread
+    case speakTappingNotEnough
+    case speakLastTimingRight
+    case speakLastTimingWrong
+    case speakLastTrial
     case speakThreshold
     case speakMeanError
     case speakMeasurement

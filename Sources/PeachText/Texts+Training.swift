@@ -3,19 +3,13 @@ import PeachDomain
 /// How the training's values are said, everywhere they are shown (status line, log, profile,
 /// history): a measurement always with its criterion and its interval, never a bare number.
 extension Texts {
-    /// "Hear & Compare – single notes".
+    /// "Hear & Compare – single notes", "Compare Timing".
     public func name(_ mode: TrainingMode) -> String {
         switch mode {
         case .compare: text(.modeCompare)
         case .compareIntervals: text(.modeCompareIntervals)
         case .match: text(.modeMatch)
         case .matchIntervals: text(.modeMatchIntervals)
-        }
-    }
-
-    /// "Compare Timing", "Fill the Gap": the iOS app's names.
-    public func name(_ mode: RhythmMode) -> String {
-        switch mode {
         case .compareTiming: text(.modeCompareTiming)
         case .fillTheGap: text(.modeFillTheGap)
         }

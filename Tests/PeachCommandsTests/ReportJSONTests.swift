@@ -60,7 +60,7 @@ struct ReportJSONTests {
         let matching = try #require(document["matching"] as? [String: Any])
         #expect(matching["mean"] is NSNull && matching["stdDev"] is NSNull && matching["count"] as? Int == 0)
         let modes = try #require(document["modes"] as? [[String: Any]])
-        #expect(modes.map { $0["mode"] as? String } == TrainingMode.allCases.map(\.rawValue))
+        #expect(modes.map { $0["mode"] as? String } == TrainingMode.pitchModes.map(\.rawValue))
         for mode in modes {
             let compare = (mode["mode"] as? String).flatMap(TrainingMode.init(rawValue:))?.skill == .compare
             let keys: Set<String> = compare ? ["mode", "ewma", "count", "trend", "trendChange", "threshold", "psychometric", "notes"]

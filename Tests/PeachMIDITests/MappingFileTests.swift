@@ -58,10 +58,13 @@ struct MappingFileTests {
         #expect(generic.lower.contains(ControlTrigger(.wheelFlick(up: false))))
         #expect(generic.modes[.matchIntervals] == [ControlTrigger(.program(3))])
         #expect(generic.report == [ControlTrigger(.program(5))])
-        // Chords for keyboards with nothing but keys: C D E F the modes, G the report, A stop.
+        #expect(generic.modes[.compareTiming] == [ControlTrigger(.program(6))])
+        #expect(generic.modes[.fillTheGap] == [ControlTrigger(.program(7))])
+        // Chords for keyboards with nothing but keys: C D E F the pitch modes, B Compare Timing,
+        // C# Fill the Gap, G the report, A stop.
         #expect(generic.chords == ChordGesture(minimumKeys: 3, window: 0.08, actions: [
             0: .start(.compare), 2: .start(.compareIntervals), 4: .start(.match), 5: .start(.matchIntervals),
-            7: .report, 9: .stop]))
+            11: .start(.compareTiming), 1: .start(.fillTheGap), 7: .report, 9: .stop]))
     }
 
     @Test("chords: sharps and flats name pitch classes; a wrong letter, a letter given twice and too few keys are refused")

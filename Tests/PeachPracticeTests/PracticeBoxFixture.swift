@@ -20,6 +20,8 @@ struct PracticeBoxFixture {
     let player: MockNotePlayer
     let compareAnswers = RecordingCompareObserver()
     let matchAnswers = RecordingMatchObserver()
+    let rhythmAnswers = RecordingRhythmObserver()
+    let clicks: SimulatedClickPlayer
     let feedback = RecordingFeedbackOutput()
     let memory: TransientModeMemory
     let interruptions = TrainingInterruptionCenter()
@@ -37,7 +39,13 @@ struct PracticeBoxFixture {
         let matching = MatchTrainer(
             notePlayer: player, observers: [matchAnswers, announcer], settings: settings, clock: clock,
             gate: voice, interruptions: interruptions, random: SeededRandomGenerator(seed: 7))
-        box = PracticeBox(comparison: comparison, matching: matching, interruptions: interruptions,
+        clicks = SimulatedClickPlayer(clock: clock)
+        let timing = CompareTimingTrainer(clicks: clicks, clock: clock, settings: settings,
+                                          observers: [rhythmAnswers, announcer], interruptions: interruptions, gate: voice,
+                                          random: SeededRandomGenerator(seed: 7))
+        let gapFill = FillTheGapTrainer(clicks: clicks, clock: clock, settings: settings, observers: [rhythmAnswers, announcer],
+                                        interruptions: interruptions, random: SeededRandomGenerator(seed: 7))
+        box = PracticeBox(comparison: comparison, matching: matching, rhythm: [timing, gapFill], interruptions: interruptions,
                           modeMemory: memory, modeOverride: modeOverride, alerts: announcer, announcer: voice, texts: .english,
                           logger: log.logger)
     }
@@ -53,6 +61,12 @@ struct PracticeBoxFixture {
         clock.advance(seconds: 0.4 + noteSeconds)
         return comparison
     }
+}
+
+@MainActor
+final class RecordingRhythmObserver: RhythmObserver {
+    private(set) var answers: [RhythmAnswer] = []
+    func rhythmAnswered(_ answer: RhythmAnswer) { answers.append(answer) }
 }
 
 /// An announcer that takes a fixed time per prompt on the test clock (the real one, eSpeak into the

@@ -24,6 +24,42 @@ struct PracticeBoxTests {
         #expect(fixture.box.activity == .training(mode))
         #expect(fixture.box.comparison.isRunning == (mode.skill == .compare))
         #expect(fixture.box.matching.isRunning == (mode.skill == .match))
+        #expect(fixture.box.runningSession?.skill == mode.skill)
+    }
+
+    @Test("Compare Timing: the higher control says late, the lower early; the answer is recorded and cued")
+    func compareTimingAnswers() throws {
+        let fixture = PracticeBoxFixture(remembered: .compareTiming)
+        fixture.box.controllerConnected("keys")
+        let timing = try #require(fixture.box.runningSession as? CompareTimingTrainer)
+        while timing.state != .awaitingAnswer { fixture.clock.advanceToNextTimer() }
+        let exercise = try #require(timing.currentExercise)
+        fixture.box.handle(.answer(higher: exercise.direction == .late))
+        guard case .timing(let answer)? = fixture.rhythmAnswers.answers.last else {
+            Issue.record("no timing answer recorded")
+            return
+        }
+        #expect(answer.isCorrect)
+        #expect(fixture.feedback.given == [.correct])
+    }
+
+    @Test("Fill the Gap: a tap reaches the trainer with its input time; unplugging stops the loop")
+    func fillTheGapTapsAndStops() throws {
+        let fixture = PracticeBoxFixture(remembered: .fillTheGap)
+        fixture.box.controllerConnected("pads")
+        let gapFill = try #require(fixture.box.runningSession as? FillTheGapTrainer)
+        let gaps = try #require(gapFill.currentGaps)
+        for time in gaps.times { fixture.box.handle(.tap(at: UInt64((time + 0.004) * 1e9))) }
+        while fixture.rhythmAnswers.answers.isEmpty, fixture.clock.advanceToNextTimer() {}
+        guard case .gapFill(let trial)? = fixture.rhythmAnswers.answers.first else {
+            Issue.record("no trial recorded")
+            return
+        }
+        #expect(trial.taps?.hits.count == 16)
+        #expect(abs(trial.meanOffsetMs - 4) < 1e-3)
+        fixture.box.controllerDisconnected("pads")
+        #expect(!gapFill.isRunning)
+        #expect(fixture.box.activity == .waitingForController)
     }
 
     @Test("--mode overrides the remembered mode and becomes the remembered one")

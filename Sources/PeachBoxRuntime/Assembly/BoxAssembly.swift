@@ -66,8 +66,8 @@ enum BoxAssembly {
                         noteRMS: noteRMS) { [configuration] in configuration.voiceSettings }
     }
 
-    /// The two trainers and the box that runs them; every answer goes to the history, the profile,
-    /// the result log and the cues. The answer writer's troubles reach the box as they happen.
+    /// The trainers and the box that runs them; every answer goes to the history, the profile (pitch),
+    /// the result log and the cues. The rhythm modes' clicks are placed by the engine's render thread. The answer writer's troubles reach the box as they happen.
     static func box(engine: SoundEngine, start: PracticeStart, results: ResultLog, voice: SpeechAnnouncer,
                     announcer: FeedbackAnnouncer, tuning: DirectTuning, configuration: LiveConfiguration,
                     clock: any TrainingClock, memory: URL, modeOverride: TrainingMode?, texts: LiveTexts) -> PracticeBox {
@@ -80,7 +80,14 @@ enum BoxAssembly {
         let matching = MatchTrainer(
             notePlayer: engine, observers: [answers, profile, results, announcer], settings: configuration,
             clock: clock, gate: voice, interruptions: interruptions, shortcut: tuning)
-        let box = PracticeBox(comparison: comparison, matching: matching, interruptions: interruptions,
+        let clicks = EngineClickPlayer(engine: engine) { [configuration] in
+            configuration.currentSettings.rhythm.extraLatencyMs / 1000
+        }
+        let timing = CompareTimingTrainer(clicks: clicks, clock: clock, settings: configuration,
+                                          observers: [answers, results, announcer], interruptions: interruptions, gate: voice)
+        let gapFill = FillTheGapTrainer(clicks: clicks, clock: clock, settings: configuration, observers: [answers, results],
+                                        interruptions: interruptions)
+        let box = PracticeBox(comparison: comparison, matching: matching, rhythm: [timing, gapFill], interruptions: interruptions,
                               modeMemory: FileModeMemory(file: memory), modeOverride: modeOverride, alerts: announcer,
                               announcer: voice, reports: ProfileReportSource(profile: profile, settings: configuration),
                               texts: texts)

@@ -17,6 +17,11 @@ public enum AnswerResult: String, CaseIterable, Hashable, Sendable {
         self = answer.isCorrect ? .correct : .wrong
     }
 
+    /// Compare Timing's answers are right or wrong too.
+    public init(_ answer: TimingAnswer) {
+        self = answer.isCorrect ? .correct : .wrong
+    }
+
     public init(_ answer: MatchAnswer) {
         self.init(error: answer.userCentError)
     }

@@ -55,6 +55,8 @@ public struct FittedProgress: Sendable {
                 points.append(Point(bucket: bucket, answersSoFar: position, thresholdValue: .notEnoughAnswers,
                                     accuracy: measured.accuracy))
             }
+        case .compareTiming, .fillTheGap:
+            break   // measured by `RhythmProfile`
         }
         self.points = points
     }

@@ -8,6 +8,9 @@ public protocol ClickPlayer: AnyObject {
     /// The earliest time a click scheduled now can still be heard at: `heardNow` plus the sound
     /// already on its way (the output's buffer).
     var earliestSchedulable: Double { get }
+    /// The time on the audio clock that the player heard at a CLOCK_MONOTONIC instant (a tap's
+    /// stamp, in nanoseconds): what they heard when they pressed.
+    func heardTime(ofMonotonic nanoseconds: UInt64) -> Double
     /// Places clicks to be heard at their times. A click whose time is before `earliestSchedulable`
     /// is played as soon as it can be.
     func schedule(_ clicks: [Click]) throws

@@ -104,6 +104,8 @@ public struct HistoryDigest: Sendable {
                     let attempts = matching[mode] ?? MatchAnswers()
                     points.append(FittedProgress.Point(bucket: bucket, answersSoFar: attempts.count,
                                                        thresholdValue: .notEnoughAnswers, accuracy: attempts.accuracy))
+                case .compareTiming, .fillTheGap:
+                    break
                 }
             }
             result[mode] = FittedProgress(mode: mode, points: points)

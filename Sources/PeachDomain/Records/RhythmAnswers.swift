@@ -1,17 +1,5 @@
 import Foundation
 
-/// The iOS app's two rhythm modes. Peach on Linux does not train them, but keeps their answers: an
-/// import stores them, an export writes them back, `peach history` lists them. The pitch profile
-/// never reads them.
-public enum RhythmMode: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
-    /// Compare Timing: a note of a steady pattern is played early or late, and you say which.
-    case compareTiming = "compare-timing"
-    /// Fill the Gap: a pattern plays with gaps, and you tap where the missing notes belong.
-    case fillTheGap = "fill-the-gap"
-
-    public var description: String { rawValue }
-}
-
 /// A tempo in beats per minute: a whole number within what the iOS app lets a player set.
 public struct TempoBPM: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The iOS app's lowest and highest tempo.
@@ -23,6 +11,11 @@ public struct TempoBPM: Hashable, Sendable, Comparable, CustomStringConvertible 
     public init?(validating value: Int) {
         guard Self.range.contains(value) else { return nil }
         rawValue = value
+    }
+
+    /// The nearest tempo within `range`.
+    public init(clamping value: Int) {
+        rawValue = min(max(value, Self.range.lowerBound), Self.range.upperBound)
     }
 
     public static func < (lhs: TempoBPM, rhs: TempoBPM) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -46,7 +39,7 @@ public struct TimingAnswer: Hashable, Sendable {
         self.timestamp = timestamp
     }
 
-    public var mode: RhythmMode { .compareTiming }
+    public var mode: TrainingMode { .compareTiming }
 }
 
 /// One Fill the Gap trial: the tempo, the mean of your taps' offsets from where the missing notes
@@ -79,7 +72,7 @@ public struct GapFillAnswer: Hashable, Sendable {
         self.taps = taps
     }
 
-    public var mode: RhythmMode { .fillTheGap }
+    public var mode: TrainingMode { .fillTheGap }
 }
 
 /// The taps of one Fill the Gap trial: each tap that hit a gap, with its offset, and how many gaps

@@ -32,6 +32,8 @@ public final class CompareTimingTrainer {
     private let observers: [any RhythmObserver]
     private let measured: @MainActor (TempoBand) -> [TimingDirection: Double]
     private let logger: Logger
+    /// What the next pattern waits for after the feedback pause (a spoken prompt).
+    private let gate: (any ExerciseGate)?
     private var random: any RandomNumberGenerator
     private var staircase = TimingStaircase()
     private var timers: RhythmTimers
@@ -42,7 +44,8 @@ public final class CompareTimingTrainer {
     /// - Parameter measured: the measured threshold per direction in a tempo band, as shares of a
     ///   sixteenth, where the profile knows it: each run starts there.
     public init(clicks: any ClickPlayer, clock: any TrainingClock, settings: any TrainingSettingsProvider,
-                observers: [any RhythmObserver] = [],
+                observers: [any RhythmObserver] = [], interruptions: (any TrainingInterruptionSource)? = nil,
+                gate: (any ExerciseGate)? = nil,
                 measured: @escaping @MainActor (TempoBand) -> [TimingDirection: Double] = { _ in [:] },
                 random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
                 logger: Logger = Logger(label: "peach.timing")) {
@@ -53,7 +56,13 @@ public final class CompareTimingTrainer {
         self.measured = measured
         self.random = random
         self.logger = logger
+        self.gate = gate
         timers = RhythmTimers(clock: clock)
+        interruptions?.observe(owner: self) { [weak self] interruption in
+            guard interruption.stopsTraining, let self, isRunning else { return }
+            logger.info("stopping timing training: \(interruption)")
+            stop()
+        }
     }
 
     public var isRunning: Bool { state != .idle }
@@ -85,7 +94,14 @@ public final class CompareTimingTrainer {
         }
         guard timers.run == run else { return }
         state = .showingFeedback
-        timers.schedule(after: Self.feedbackDuration) { [weak self] in self?.playNextPattern() }
+        timers.schedule(after: Self.feedbackDuration) { [weak self] in
+            guard let self else { return }
+            guard let gate else { return playNextPattern() }
+            gate.whenOpen { [weak self] in
+                guard let self, timers.run == run else { return }
+                playNextPattern()
+            }
+        }
     }
 
     public func stop() {

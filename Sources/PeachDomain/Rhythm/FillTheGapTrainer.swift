@@ -37,7 +37,8 @@ public final class FillTheGapTrainer {
     private var trials: [GapTrial] = []
 
     public init(clicks: any ClickPlayer, clock: any TrainingClock, settings: any TrainingSettingsProvider,
-                observers: [any RhythmObserver] = [], random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
+                observers: [any RhythmObserver] = [], interruptions: (any TrainingInterruptionSource)? = nil,
+                random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
                 logger: Logger = Logger(label: "peach.gap")) {
         self.clicks = clicks
         self.clock = clock
@@ -46,9 +47,15 @@ public final class FillTheGapTrainer {
         self.random = random
         self.logger = logger
         timers = RhythmTimers(clock: clock)
+        interruptions?.observe(owner: self) { [weak self] interruption in
+            guard interruption.stopsTraining, let self, isRunning else { return }
+            logger.info("stopping fill-the-gap training: \(interruption)")
+            stop()
+        }
     }
 
     public var isRunning: Bool { state != .idle }
+    public static let cyclesPerTrial = GapTrial.cycles
 
     /// The gaps of the trial sounding: its tempo and when (audio clock) each cycle's gap is.
     public var currentGaps: (tempo: TempoBPM, times: [Double], positions: [GapPosition])? {
@@ -69,6 +76,16 @@ public final class FillTheGapTrainer {
         guard state == .playing else { return }
         do { try clicks.clickNow(accented: false) } catch { logger.warning("a tap's click failed: \(error)") }
         for index in trials.indices where trials[index].tap(at: time) { return }
+    }
+
+    /// A tap stamped by the input thread (CLOCK_MONOTONIC nanoseconds).
+    public func tap(atMonotonic nanoseconds: UInt64) {
+        tap(at: clicks.heardTime(ofMonotonic: nanoseconds))
+    }
+
+    /// A tap without a stamp of its own (the computer keyboard): now.
+    public func tapNow() {
+        tap(at: clicks.heardNow)
     }
 
     public func stop() {

@@ -46,7 +46,7 @@ public struct RhythmSettings: Hashable, Sendable {
     /// Milliseconds the sound takes after the box's own output: added to every click's heard time.
     public var extraLatencyMs: Double
 
-    public init(tempo: TempoBPM = TempoBPM(validating: RhythmSettings.defaultTempo)!,
+    public init(tempo: TempoBPM = TempoBPM(clamping: RhythmSettings.defaultTempo),
                 gapPositions: Set<GapPosition> = Set(GapPosition.allCases), extraLatencyMs: Double = 0) {
         self.tempo = tempo
         self.gapPositions = gapPositions.isEmpty ? Set(GapPosition.allCases) : gapPositions

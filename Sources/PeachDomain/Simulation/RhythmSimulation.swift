@@ -88,6 +88,8 @@ public final class SimulatedClickPlayer: ClickPlayer {
 
     public var heardNow: Double { clock.elapsed.seconds }
     public var earliestSchedulable: Double { heardNow }
+    /// The virtual clock's seconds, in nanoseconds.
+    public func heardTime(ofMonotonic nanoseconds: UInt64) -> Double { Double(nanoseconds) / 1e9 }
     public func schedule(_ clicks: [Click]) {}
     public func clickNow(accented: Bool) {}
     public func cancelClicks() {}

@@ -47,6 +47,7 @@ public final class TrainingSimulation {
         switch mode.skill {
         case .compare: runComparisons(mode, trials: trials)
         case .match: runMatchings(mode, trials: trials)
+        case .compareTiming, .fillTheGap: break   // `RhythmSimulation`
         }
     }
 

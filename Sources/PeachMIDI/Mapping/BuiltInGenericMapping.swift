@@ -22,6 +22,8 @@ enum BuiltInGenericMapping {
           compare-intervals: {program: 1}
           match: {program: 2}
           match-intervals: {program: 3}
+          compare-timing: {program: 6}
+          fill-the-gap: {program: 7}
         stop: {program: 4}
         report: {program: 5}
         chords:
@@ -31,6 +33,8 @@ enum BuiltInGenericMapping {
           compare-intervals: D
           match: E
           match-intervals: F
+          compare-timing: B
+          fill-the-gap: C#
           report: G
           stop: A
         """

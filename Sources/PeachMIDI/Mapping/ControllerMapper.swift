@@ -29,7 +29,7 @@ public struct ControllerMapper: Sendable {
         var actions = tick(at: time, skill: skill)
         switch message {
         case let .noteOn(channel, note, _):
-            guard chords != nil else { return actions + key(note, channel: channel) }
+            guard chords != nil else { return actions + key(note, channel: channel, at: time) }
             switch chords?.keyDown(channel: channel, note: note, at: time) {
             case .chord(let action?)?: actions.append(action)
             case .chord(nil)?, .swallowed?, .waiting?, nil: break
@@ -49,17 +49,20 @@ public struct ControllerMapper: Sendable {
             flick.reset()
         }
         guard let expired = chords?.expired(at: time), !expired.isEmpty else { return [] }
-        return expired.flatMap { key($0.note, channel: $0.channel) }
+        return expired.flatMap { key($0.note, channel: $0.channel, at: $0.time) }
     }
 
     /// When `tick(at:)` has keys to let go of, in monotonic nanoseconds; nil when no key waits.
     public var chordDeadline: UInt64? { chords?.deadline }
 
-    private func key(_ note: UInt8, channel: UInt8) -> [ControllerAction] {
-        fire { trigger in
+    /// A key's action; in Fill the Gap any key that chooses no mode, stop or report is a tap, made
+    /// when it went down.
+    private func key(_ note: UInt8, channel: UInt8, at time: UInt64) -> [ControllerAction] {
+        let actions = fire(at: time) { trigger in
             if case let .notes(range) = trigger.source { return range.contains(note) && trigger.accepts(channel: channel) }
             return false
         }
+        return skill == .fillTheGap && actions.isEmpty ? [.tap(at: time)] : actions
     }
 
     private mutating func other(_ message: MIDIMessage, at time: UInt64) -> [ControllerAction] {
@@ -67,12 +70,12 @@ public struct ControllerMapper: Sendable {
         case .noteOn:
             return []
         case let .programChange(channel, program):
-            return fire { trigger in
+            return fire(at: time) { trigger in
                 if case let .program(number) = trigger.source { return number == program && trigger.accepts(channel: channel) }
                 return false
             }
         case let .controlChange(channel, controller, value):
-            return controlChange(channel: channel, controller: controller, value: value)
+            return controlChange(channel: channel, controller: controller, value: value, at: time)
         case let .pitchBend(channel, value):
             return pitchBend(message, channel: channel, position: WheelPosition.normalized(pitchBend: value), at: time)
         case .noteOff, .channelPressure, .polyPressure:
@@ -80,7 +83,7 @@ public struct ControllerMapper: Sendable {
         }
     }
 
-    private mutating func controlChange(channel: UInt8, controller: UInt8, value: UInt8) -> [ControllerAction] {
+    private mutating func controlChange(channel: UInt8, controller: UInt8, value: UInt8, at time: UInt64) -> [ControllerAction] {
         let index = Int(channel) * 128 + Int(controller)
         let previous = controllerValues[index]
         controllerValues[index] = value
@@ -91,7 +94,7 @@ public struct ControllerMapper: Sendable {
         // A button: a press is the rise to 64 or more. Buttons in "trigger" mode send 127 on every
         // press and nothing on release, so a repeated 127 is a press too.
         guard value >= 64, previous < 64 || (value == 127 && previous == 127) else { return [] }
-        return fire { trigger in
+        return fire(at: time) { trigger in
             if case let .controlChange(number) = trigger.source { return number == controller && trigger.accepts(channel: channel) }
             return false
         }
@@ -106,28 +109,32 @@ public struct ControllerMapper: Sendable {
             case let .adjust(value): return [.adjustTuning(controlValue: value)]
             case let .commit(held): return [.commitTuning(heldValue: held)]
             }
-        case .compare:
+        case .compare, .compareTiming:
             guard let up = flick.handle(position: position) else { return [] }
-            return fire { trigger in
+            return fire(at: time) { trigger in
                 if case let .wheelFlick(direction) = trigger.source { return direction == up && trigger.accepts(channel: channel) }
                 return false
             }
-        case nil:
+        case .fillTheGap, nil:
             return []
         }
     }
 
     /// The action of the (one, the file is validated) trigger that `matches`, if it applies now.
-    private func fire(_ matches: (ControlTrigger) -> Bool) -> [ControllerAction] {
+    /// In Compare Timing the answer controls say late (higher) and early (lower); in Fill the Gap
+    /// they, and the commit control, tap.
+    private func fire(at time: UInt64, _ matches: (ControlTrigger) -> Bool) -> [ControllerAction] {
         for (mode, triggers) in mapping.modes where triggers.contains(where: matches) { return [.start(mode)] }
         if mapping.stop.contains(where: matches) { return [.stop] }
         if mapping.report.contains(where: matches) { return [.report] }
         switch skill {
-        case .compare:
+        case .compare, .compareTiming:
             if mapping.higher.contains(where: matches) { return [.answer(higher: true)] }
             if mapping.lower.contains(where: matches) { return [.answer(higher: false)] }
         case .match:
             if mapping.commit.contains(where: matches) { return [.commitTuning(heldValue: nil)] }
+        case .fillTheGap:
+            if (mapping.higher + mapping.lower + mapping.commit).contains(where: matches) { return [.tap(at: time)] }
         case nil:
             break
         }

@@ -22,12 +22,11 @@ extension PracticeBox {
     /// after the prompt, so that no note sounds with it.
     func interject(_ prompt: SpokenPrompt) {
         guard case .training(let running) = activity, pendingStart == nil,
-              comparison.state != .showingFeedback, matching.state != .showingFeedback else {
+              let session = runningSession, !session.isBetweenExercises else {
             say(prompt)
             return
         }
-        comparison.stop()
-        matching.stop()
+        stopSessions()
         pendingStart = running
         onChange?()
         say(prompt) { [weak self] in self?.begin(running) }
@@ -38,15 +37,8 @@ extension PracticeBox {
         var current = mode
         if case .training(let running) = activity { current = running }
         let figures = reports?.measurement(for: current)
-        var last: SpokenReport.LastResult?
-        switch current.skill {
-        case .compare:
-            last = comparison.lastAnswer.map {
-                .compare(correct: $0.isCorrect, cents: $0.centOffset.magnitude.rawValue)
-            }
-        case .match:
-            last = matching.lastAnswer.map { .match(error: $0.userCentError.rawValue) }
-        }
-        return SpokenReport(mode: current, measurement: figures?.value ?? .notEnoughAnswers, trend: figures?.trend, last: last)
+        let last = session(for: current)?.lastResult
+        return SpokenReport(mode: current, measurement: figures?.value ?? .notEnoughAnswers, trend: figures?.trend, last: last,
+                            rhythm: reports?.rhythmMeasurement(for: current))
     }
 }

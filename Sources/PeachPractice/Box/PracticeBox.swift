@@ -27,6 +27,8 @@ public final class PracticeBox {
 
     public let comparison: CompareTrainer
     public let matching: MatchTrainer
+    /// One session per skill the box trains (`TrainingSession`): a mode starts on its skill's.
+    public let sessions: [any TrainingSession]
     private let interruptions: TrainingInterruptionCenter
     private let modeMemory: any ModeMemory
     private let logger: Logger
@@ -53,7 +55,9 @@ public final class PracticeBox {
     /// The mode about to start once its name has been said; training counts as running meanwhile.
     var pendingStart: TrainingMode?
 
-    public init(comparison: CompareTrainer, matching: MatchTrainer,
+    /// `rhythm`: the rhythm modes' sessions (Compare Timing, Fill the Gap); a box without them
+    /// trains pitch only.
+    public init(comparison: CompareTrainer, matching: MatchTrainer, rhythm: [any TrainingSession] = [],
                 interruptions: TrainingInterruptionCenter, modeMemory: any ModeMemory,
                 modeOverride: TrainingMode? = nil, alerts: FeedbackAnnouncer? = nil,
                 announcer: (any Announcer)? = nil, reports: (any ReportSource)? = nil, texts: LiveTexts,
@@ -64,24 +68,29 @@ public final class PracticeBox {
         self.reports = reports
         self.comparison = comparison
         self.matching = matching
+        sessions = [comparison, matching] + rhythm
         self.interruptions = interruptions
         self.modeMemory = modeMemory
         self.logger = logger
         self.mode = modeOverride ?? modeMemory.lastMode ?? .compare
         if let modeOverride { modeMemory.remember(modeOverride) }
-        comparison.onChange = { [weak self] in self?.onChange?() }
-        matching.onChange = { [weak self] in self?.onChange?() }
+        for session in sessions { session.onChange = { [weak self] in self?.onChange?() } }
     }
 
     public var activity: Activity {
         if let pendingStart { return .training(pendingStart) }
-        if comparison.isRunning { return .training(TrainingMode(skill: .compare, scope: comparison.scope)) }
-        if matching.isRunning { return .training(TrainingMode(skill: .match, scope: matching.scope)) }
+        if let running = runningSession?.runningMode { return .training(running) }
         if connectedControllers.isEmpty { return .waitingForController }
         return isAudioAvailable ? .ready : .waitingForAudio
     }
 
-    public var isTraining: Bool { pendingStart != nil || comparison.isRunning || matching.isRunning }
+    public var isTraining: Bool { pendingStart != nil || runningSession != nil }
+
+    /// The session training now, if any.
+    public var runningSession: (any TrainingSession)? { sessions.first { $0.runningMode != nil } }
+
+    /// The session that trains `mode`; nil when this box has none for it.
+    public func session(for mode: TrainingMode) -> (any TrainingSession)? { sessions.first { $0.skill == mode.skill } }
 
     /// The tuning control's current value (the computer keyboard moves it in steps from here).
     public var tuningControlValue: Double { matching.controlValue }
@@ -111,16 +120,8 @@ public final class PracticeBox {
     public func handle(_ action: ControllerAction, from controller: ControllerID? = nil) {
         if let controller, connectedControllers.contains(controller) { controllerInUse = controller }
         switch action {
-        case .answer(let higher):
-            comparison.answer(higher: higher)
-        case .adjustTuning(let value):
-            matching.adjust(value)
-        case .commitTuning(let heldValue):
-            // Only a note the player has heard can be committed: a release before the tunable note
-            // sounds (the wheel moved during the reference) must not start and record one.
-            guard matching.state == .playingTunable else { return }
-            if let heldValue { matching.adjust(heldValue) }
-            matching.commit()
+        case .answer, .tap, .adjustTuning, .commitTuning:
+            runningSession?.handle(action)
         case .start(let requested):
             // The mode already running is not restarted, only confirmed.
             if activity != .training(requested) { start(requested) } else if announcer != nil { interject(.mode(requested)) }
@@ -197,8 +198,7 @@ public final class PracticeBox {
         }
         lastInterruption = nil
         startsWhenAudioAppears = false
-        comparison.stop()
-        matching.stop()
+        stopSessions()
         pendingStart = mode
         onChange?()
         say(.mode(mode)) { [weak self] in self?.begin(mode) }
@@ -208,26 +208,25 @@ public final class PracticeBox {
     func begin(_ mode: TrainingMode) {
         guard pendingStart == mode, isAudioAvailable else { return }
         pendingStart = nil
-        logger.info("\(texts.current.text(.boxStarting, mode.rawValue))")
-        switch mode.skill {
-        case .compare:
-            matching.stop()
-            comparison.stop()
-            comparison.start(mode.scope)
-        case .match:
-            comparison.stop()
-            matching.stop()
-            matching.start(mode.scope)
+        stopSessions()
+        guard let session = session(for: mode) else {
+            logger.warning("\(texts.current.text(.boxModeNotAvailable, mode.rawValue))")
+            return onChange?() ?? ()
         }
+        logger.info("\(texts.current.text(.boxStarting, mode.rawValue))")
+        session.start(mode)
         onChange?()
     }
 
     public func stopTraining() {
         pendingStart = nil
-        comparison.stop()
-        matching.stop()
+        stopSessions()
         say(.stopped)
         onChange?()
+    }
+
+    func stopSessions() {
+        for session in sessions { session.stop() }
     }
 
     private func interrupt(_ interruption: TrainingInterruption) {

@@ -15,7 +15,7 @@ extension FeedbackOutput {
 /// Hears of every answer from both sessions and passes its feedback on to every output.
 /// Registered as an observer of the sessions, after the store, so feedback follows recording.
 @MainActor
-public final class FeedbackAnnouncer: CompareObserver, MatchObserver {
+public final class FeedbackAnnouncer: CompareObserver, MatchObserver, RhythmObserver {
     private var outputs: [any FeedbackOutput]
     public private(set) var lastFeedback: AnswerResult?
 
@@ -33,6 +33,12 @@ public final class FeedbackAnnouncer: CompareObserver, MatchObserver {
 
     public func matchAnswered(_ completed: MatchAnswer) {
         announce(AnswerResult(completed))
+    }
+
+    /// Compare Timing: right or wrong. Fill the Gap gives none: each tap sounds the click it fills,
+    /// and a cue after a trial would fall into the next one's pattern.
+    public func rhythmAnswered(_ answer: RhythmAnswer) {
+        if case .timing(let timing) = answer { announce(AnswerResult(timing)) }
     }
 
     public func announce(_ alert: BoxAlert) {

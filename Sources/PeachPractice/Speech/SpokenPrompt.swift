@@ -28,6 +28,18 @@ public struct SpokenReport: Hashable, Sendable {
         case compare(correct: Bool, cents: Double)
         /// Signed error in cents, + sharp.
         case match(error: Double)
+        /// Compare Timing: right or wrong, at an offset of this many milliseconds.
+        case timing(correct: Bool, milliseconds: Double)
+        /// Fill the Gap: the trial's mean offset (negative early) and the gaps hit.
+        case gapFill(meanMilliseconds: Double, hits: Int)
+    }
+
+    /// What the rhythm modes measure, in milliseconds.
+    public enum RhythmMeasurement: Hashable, Sendable {
+        /// Compare Timing's thresholds in the band trained last, per direction.
+        case timing(early: RhythmFigure?, late: RhythmFigure?)
+        /// Fill the Gap's bias (negative early) and spread.
+        case tapping(bias: RhythmFigure?, spread: RhythmFigure?)
     }
 
     public var mode: TrainingMode
@@ -35,12 +47,16 @@ public struct SpokenReport: Hashable, Sendable {
     public var measurement: MeasuredValue
     public var trend: ProgressChange?
     public var last: LastResult?
+    /// The rhythm modes' figures (their `measurement` is not used).
+    public var rhythm: RhythmMeasurement?
 
-    public init(mode: TrainingMode, measurement: MeasuredValue, trend: ProgressChange?, last: LastResult?) {
+    public init(mode: TrainingMode, measurement: MeasuredValue, trend: ProgressChange?, last: LastResult?,
+                rhythm: RhythmMeasurement? = nil) {
         self.mode = mode
         self.measurement = measurement
         self.trend = trend
         self.last = last
+        self.rhythm = rhythm
     }
 }
 
@@ -49,6 +65,12 @@ public struct SpokenReport: Hashable, Sendable {
 public protocol ReportSource: AnyObject {
     /// The measurement and trend of `mode`, as the profile has them now.
     func measurement(for mode: TrainingMode) -> (value: MeasuredValue, trend: ProgressChange?)
+    /// A rhythm mode's figures; nil for the pitch modes.
+    func rhythmMeasurement(for mode: TrainingMode) -> SpokenReport.RhythmMeasurement?
+}
+
+extension ReportSource {
+    public func rhythmMeasurement(for mode: TrainingMode) -> SpokenReport.RhythmMeasurement? { nil }
 }
 
 /// The profile as the report's source: the threshold as the measurement defines it (nil when its
@@ -71,6 +93,8 @@ public final class ProfileReportSource: ReportSource {
             return (estimate?.overallValue ?? .notEnoughAnswers, estimate?.change)
         case .match:
             return (MeasuredValue(profile.matchAccuracy(for: mode)?.meanError), profile.attempts(for: mode).change)
+        case .compareTiming, .fillTheGap:
+            return (.notEnoughAnswers, nil)
         }
     }
 }

@@ -27,6 +27,8 @@ public enum SpokenText {
         case .compareIntervals: texts.text(.speakModeCompareIntervals)
         case .match: texts.text(.speakModeMatch)
         case .matchIntervals: texts.text(.speakModeMatchIntervals)
+        case .compareTiming: texts.text(.speakModeCompareTiming)
+        case .fillTheGap: texts.text(.speakModeFillTheGap)
         }
     }
 
@@ -38,6 +40,11 @@ public enum SpokenText {
 
     private static func text(for report: SpokenReport, _ texts: Texts) -> String {
         var sentences = [modeName(report.mode, texts)]
+        if !report.mode.isPitch {
+            sentences += rhythm(report.rhythm, texts)
+            if let last = report.last { sentences.append(lastResult(last, texts)) }
+            return sentences.joined(separator: " ")
+        }
         let measure = texts.text(report.mode.skill == .compare ? .speakThreshold : .speakMeanError)
         switch report.measurement {
         case .measured(let value): sentences.append(texts.text(.speakMeasurement, measure, value.value, value.low, value.high))
@@ -46,15 +53,42 @@ public enum SpokenText {
         case .below(let bound): sentences.append(texts.text(.speakBelow, measure, bound))
         }
         sentences.append(trend(report.trend, texts))
-        switch report.last {
-        case .compare(let correct, let size)?:
-            sentences.append(texts.text(correct ? .speakLastAnswerRight : .speakLastAnswerWrong, size))
-        case .match(let error)?:
-            sentences.append(texts.text(error >= 0 ? .speakLastAnswerSharp : .speakLastAnswerFlat, abs(error)))
-        case nil:
-            break
-        }
+        if let last = report.last { sentences.append(lastResult(last, texts)) }
         return sentences.joined(separator: " ")
+    }
+
+    private static func lastResult(_ last: SpokenReport.LastResult, _ texts: Texts) -> String {
+        switch last {
+        case .compare(let correct, let size):
+            texts.text(correct ? .speakLastAnswerRight : .speakLastAnswerWrong, size)
+        case .match(let error):
+            texts.text(error >= 0 ? .speakLastAnswerSharp : .speakLastAnswerFlat, abs(error))
+        case .timing(let correct, let milliseconds):
+            texts.text(correct ? .speakLastTimingRight : .speakLastTimingWrong, milliseconds)
+        case .gapFill(let mean, let hits):
+            texts.text(.speakLastTrial, abs(mean), texts.text(mean < 0 ? .speakTimingEarly : .speakTimingLate), hits)
+        }
+    }
+
+    /// Compare Timing's thresholds early and late, or Fill the Gap's bias and spread.
+    private static func rhythm(_ measurement: SpokenReport.RhythmMeasurement?, _ texts: Texts) -> [String] {
+        switch measurement {
+        case .timing(let early, let late)?:
+            return [(PracticeText.speakTimingEarly, early), (.speakTimingLate, late)].map { direction, figure in
+                let name = texts.text(direction)
+                guard let figure else { return texts.text(.speakTimingNotEnough, name) }
+                return texts.text(.speakTimingThreshold, name, figure.value, figure.low, figure.high)
+            }
+        case .tapping(let bias?, let spread)?:
+            let direction = texts.text(bias.value < 0 ? .speakTimingEarly : .speakTimingLate)
+            // Said as a distance early or late: an early interval's ends are turned round.
+            let (low, high) = bias.value < 0 ? (-bias.high, -bias.low) : (bias.low, bias.high)
+            var sentences = [texts.text(.speakTappingBias, abs(bias.value), direction, low, high)]
+            if let spread { sentences.append(texts.text(.speakTappingSpread, spread.value)) }
+            return sentences
+        case .tapping(nil, _)?, nil:
+            return [texts.text(.speakTappingNotEnough)]
+        }
     }
 
     private static func trend(_ change: ProgressChange?, _ texts: Texts) -> String {

@@ -39,28 +39,24 @@ public struct PracticeStatus: Hashable, Sendable {
             activity = texts.text(.statusStarting)
         case .training(let mode):
             self.mode = mode
-            activity = mode.skill == .compare ? Self.describe(box.comparison.state, texts)
-                                                 : Self.describe(box.matching.state, texts)
+            activity = box.session(for: mode)?.status(texts).activity ?? texts.text(.statusStopped)
         }
         modeName = texts.name(mode)
-        if box.comparison.isRunning || mode.skill == .compare {
-            if let last = box.comparison.lastAnswer {
-                lastResult = texts.text(last.isCorrect ? .statusCorrectAt : .statusWrongAt,
-                                        last.centOffset.magnitude.rawValue)
-            }
-            if let failure = box.comparison.lastError { error = texts.text(.statusError, failure) }
+        if let session = box.session(for: mode) {
+            let status = session.status(texts)
+            lastResult = status.lastResult
+            error = status.error
+        }
+        switch mode.skill {
+        case .compare:
             // Never waits for a fit: the last one shows until the next is in (none before the first).
-            if case .fitted(let estimate) = profile.latestThresholdEstimate(for: TrainingMode(skill: .compare, scope: mode.scope),
-                                                                            range: range) {
+            if case .fitted(let estimate) = profile.latestThresholdEstimate(for: mode, range: range) {
                 threshold = texts.threshold(estimate?.overallValue ?? .notEnoughAnswers)
             }
-        } else {
-            if let last = box.matching.lastAnswer {
-                lastResult = texts.text(.statusMatchResult, SignedCents(last.userCentError.rawValue), texts.name(last.result))
-            }
-            if let failure = box.matching.lastError { error = texts.text(.statusError, failure) }
-            let accuracy = profile.matchAccuracy(for: TrainingMode(skill: .match, scope: mode.scope))
-            threshold = texts.matching(accuracy)
+        case .match:
+            threshold = texts.matching(profile.matchAccuracy(for: mode))
+        case .compareTiming, .fillTheGap:
+            break
         }
         if let problem = box.historyProblem {
             error = texts.text(problem.isKeptInJournal ? .statusHistoryBusy : .statusAnswersNotSaved)
@@ -72,24 +68,5 @@ public struct PracticeStatus: Hashable, Sendable {
         let parts = [modeName, activity, lastResult, error, threshold].compactMap { $0 }
         let text = parts.joined(separator: " │ ")
         return text.count <= width ? text : String(text.prefix(max(0, width - 1))) + "…"
-    }
-
-    private static func describe(_ state: CompareTrainer.State, _ texts: Texts) -> String {
-        switch state {
-        case .idle: texts.text(.statusStopped)
-        case .playingNote1: texts.text(.statusFirstNote)
-        case .playingNote2, .awaitingAnswer: texts.text(.statusSecondNote)
-        case .showingFeedback: texts.text(.statusNextComes)
-        }
-    }
-
-    private static func describe(_ state: MatchTrainer.State, _ texts: Texts) -> String {
-        switch state {
-        case .idle: texts.text(.statusStopped)
-        case .playingReference: texts.text(.statusReferenceNote)
-        case .awaitingTuning: texts.text(.statusAwaitingTuning)
-        case .playingTunable: texts.text(.statusTuning)
-        case .showingFeedback: texts.text(.statusNextComes)
-        }
     }
 }

@@ -6,7 +6,7 @@ extension ProfileReport {
     /// and its size, and (compare modes) every note of the range; plus the older descriptive fields.
     @MainActor
     public func json() throws -> String {
-        let modes = TrainingMode.allCases.map { mode in
+        let modes = TrainingMode.pitchModes.map { mode in
             let summary = summary(mode)
             var entry = ProfileDocument.Mode(mode: mode.rawValue, ewma: Self.number(timeline[mode].ewma), count: summary.count,
                                              trend: summary.change?.trend.rawValue,
@@ -23,6 +23,8 @@ extension ProfileReport {
                 }
             case .match:
                 entry.threshold = summary.accuracy.map(ProfileDocument.Threshold.init)
+            case .compareTiming, .fillTheGap:
+                break
             }
             return entry
         }

@@ -50,6 +50,8 @@ public struct ProfileReport {
             let attempts = profile.attempts(for: mode)
             return ModeSummary(mode: mode, count: attempts.count, estimate: nil, accuracy: attempts.accuracy,
                                change: attempts.change)
+        case .compareTiming, .fillTheGap:
+            return ModeSummary(mode: mode, count: 0, estimate: nil, accuracy: nil, change: nil)
         }
     }
 
@@ -58,7 +60,7 @@ public struct ProfileReport {
     @MainActor
     public func text(_ texts: Texts) -> String {
         var lines: [String] = []
-        for mode in TrainingMode.allCases {
+        for mode in TrainingMode.pitchModes {
             let summary = summary(mode)
             let name = texts.name(mode)
             guard summary.count > 0 else {
@@ -78,7 +80,7 @@ public struct ProfileReport {
         }
         lines.append("")
         lines.append(texts.text(.profileMovingAverageHeading))
-        for mode in TrainingMode.allCases {
+        for mode in TrainingMode.pitchModes {
             let progress = timeline[mode]
             let name = texts.name(mode).padding(toLength: 32, withPad: " ", startingAt: 0)
             guard let ewma = progress.ewma else { continue }

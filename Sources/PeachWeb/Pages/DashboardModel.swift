@@ -46,7 +46,7 @@ struct DashboardModel {
 
     /// The profile page: per compare mode the curve over the keys with its band and the answers per key.
     var profilePage: [String: Any] {
-        let modes = TrainingMode.allCases.map { mode -> [String: Any] in
+        let modes = TrainingMode.pitchModes.map { mode -> [String: Any] in
             var entry = header(mode)
             guard mode.skill == .compare, let estimate = profile.thresholdEstimate(for: mode, range: range) else { return entry }
             let keys = (range.lowest.rawValue...range.highest.rawValue).map(MIDINote.init)
@@ -105,7 +105,7 @@ struct DashboardModel {
 
     /// Progress: per mode the threshold (or mean error) at the end of each session, day, week, month.
     var progressPage: [String: Any] {
-        let modes = TrainingMode.allCases.map { mode -> [String: Any] in
+        let modes = TrainingMode.pitchModes.map { mode -> [String: Any] in
             var entry = header(mode)
             let points = progress[mode]?.points ?? []
             guard !points.isEmpty else { return entry }

@@ -144,7 +144,8 @@ enum HistoryRows {
         switch record {
         case .compare(let answer): answer.mode
         case .match(let attempt): attempt.mode
-        case .timing, .gapFill: nil
+        case .timing(let answer): answer.mode
+        case .gapFill(let trial): trial.mode
         }
     }
 

@@ -16,6 +16,7 @@ final class RecordingClickPlayer: ClickPlayer {
 
     var heardNow: Double { clock.elapsed.seconds }
     var earliestSchedulable: Double { heardNow + latency }
+    func heardTime(ofMonotonic nanoseconds: UInt64) -> Double { Double(nanoseconds) / 1e9 }
     func schedule(_ clicks: [Click]) { scheduled += clicks }
     func clickNow(accented: Bool) { clicksNow += 1 }
     func cancelClicks() { cancels += 1 }
