@@ -17,16 +17,19 @@ import PeachUdev
 enum BoxAssembly {
     static let logger = Logger(label: "peach.run")
 
-    /// The configuration file, checked as `peach config --check` checks it; its language, else the
+    /// The configuration file and the settings file over it, checked as `peach config --check`
+    /// checks them (a settings file that fails is left out, and said); their language, else the
     /// environment's, for everything said from now on.
-    static func configuration(at location: ConfigurationLocation) throws -> (LiveConfiguration, LiveTexts) {
+    static func configuration(at layers: ConfigurationLayers) throws -> (LiveConfiguration, LiveTexts) {
         let configuration: LiveConfiguration
         do {
-            configuration = try LiveConfiguration(location: location, reader: ConfigurationReader(texts: CommandLineTexts.current))
+            configuration = try LiveConfiguration(layers: layers, reader: ConfigurationReader(texts: CommandLineTexts.current),
+                                                  check: RunChecks.configurationProblems)
         } catch {
             throw CommandFailure(CommandLineTexts.current.text(.runConfigurationInvalid, CommandLineTexts.current.describe(error)))
         }
         let texts = LiveTexts(configuration.language)
+        LiveReload.sayLeftOut(configuration, texts: texts)
         let problems = RunChecks.configurationProblems(configuration.configuration, origins: configuration.origins)
         guard problems.isEmpty else {
             throw CommandFailure(texts.current.text(.runConfigurationInvalid, problems.joined(separator: "\n")))

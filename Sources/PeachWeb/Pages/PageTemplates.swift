@@ -7,6 +7,7 @@ enum PageTemplates {
     static let all: [String: String] = [
         "head": head, "foot": foot, "chart": chart, "profile": profile, "progress": progress,
         "matching": matching, "history": history, "data": data, "message": message,
+        "settings": SettingsTemplate.settings,
     ]
 
     static let head = """
@@ -24,9 +25,11 @@ enum PageTemplates {
         .dot{fill:#c0501a}.axis{stroke:#bbb;stroke-width:.5}.tick{font-size:10px;fill:#666}
         .count{fill:#8aa9c9}table{border-collapse:collapse;width:100%;font-size:.9em}
         td,th{padding:3px 6px;border-bottom:1px solid #eee;text-align:left}.error{color:#a00;white-space:pre-wrap}
+        .ok{color:#264}.origin,.help,.range{font-size:.8em;color:#666}.interval{white-space:nowrap;margin-right:6px}
+        th label{font-weight:normal}
         </style></head><body>
         <nav><a href="/">{{t.dashboardProfile}}</a><a href="/progress">{{t.dashboardProgress}}</a><a href="/matching">{{t.dashboardMatching}}</a>
-        <a href="/history">{{t.dashboardHistory}}</a><a href="/data">{{t.dashboardData}}</a></nav>
+        <a href="/history">{{t.dashboardHistory}}</a><a href="/settings">{{t.dashboardSettings}}</a><a href="/data">{{t.dashboardData}}</a></nav>
         <div id="live" data-source="/events">{{live}}</div>
         <h1>{{title}}</h1>
         {{#empty}}<p class="empty">{{t.dashboardEmpty}}</p>{{/empty}}
@@ -122,7 +125,7 @@ enum PageTemplates {
     static let message = """
         {{> head}}
         {{#ok}}<p class="ok">{{text}}</p>{{/ok}}{{^ok}}<p class="error">{{text}}</p>{{/ok}}
-        <p><a href="/data">{{t.dashboardBack}}</a></p>
+        <p><a href="{{back}}">{{t.dashboardBack}}</a></p>
         {{> foot}}
         """
 }
