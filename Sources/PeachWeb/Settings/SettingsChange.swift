@@ -31,7 +31,7 @@ struct SettingsChange {
             do {
                 for (key, value) in try values(of: field, in: form, choices: choices) { sent[key] = value }
             } catch {
-                problems.append(Problem(label: texts.text(field.label), key: field.key, message: error.text(texts)))
+                problems.append(Problem(label: texts.text(field.label), key: field.key, message: field.key + ": " + error.text(texts)))
             }
         }
         guard problems.isEmpty else { return .failure(SettingsProblems(problems: problems)) }

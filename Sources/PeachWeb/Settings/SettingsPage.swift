@@ -89,7 +89,7 @@ struct SettingsPage: Sendable {
         let output = form.value("audio.device") ?? ""
         guard choices.audioOutputs.contains(where: { $0.name == output }) else {
             context["problems"] = [["label": texts.text(.dashboardSettingAudioOutput), "key": "audio.device",
-                                    "message": SettingsChange.NotOffered(value: output).text(texts)]]
+                                    "message": "audio.device: " + SettingsChange.NotOffered(value: output).text(texts)]]
             context["hasProblems"] = true
             return context
         }

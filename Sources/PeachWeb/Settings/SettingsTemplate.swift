@@ -6,7 +6,7 @@ enum SettingsTemplate {
         {{> head}}
         {{#leftOut}}<p class="error" id="left-out">{{leftOut}}</p>{{/leftOut}}
         {{#hasProblems}}<div class="error" id="problems"><p>{{t.dashboardSettingsNotSaved}}</p><ul>
-        {{#problems}}<li><a href="#f-{{key}}">{{label}}</a> ({{key}}): {{message}}</li>{{/problems}}</ul></div>{{/hasProblems}}
+        {{#problems}}<li><a href="#f-{{key}}">{{label}}</a>: {{message}}</li>{{/problems}}</ul></div>{{/hasProblems}}
         {{#hasSaved}}<div class="ok" id="saved"><p>{{t.dashboardSettingsSaved}}</p><ul>
         {{#saved}}<li>{{key}}: {{old}} → {{new}}</li>{{/saved}}</ul></div>{{/hasSaved}}
         {{#unchanged}}<p class="ok" id="unchanged">{{t.dashboardSettingsUnchanged}}</p>{{/unchanged}}
