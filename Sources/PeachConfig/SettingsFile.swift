@@ -42,9 +42,10 @@ public struct SettingsFile: Hashable, Sendable {
         guard descriptor >= 0 else { throw Self.failure(temporary) }
         var written = true
         Array(text.utf8).withUnsafeBytes { bytes in
+            guard let start = bytes.baseAddress else { return }
             var offset = 0
             while offset < bytes.count {
-                let count = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                let count = Glibc.write(descriptor, start + offset, bytes.count - offset)
                 if count < 0 && errno == EINTR { continue }
                 guard count > 0 else { written = false; return }
                 offset += count

@@ -135,6 +135,7 @@ final class DashboardPages {
 
     /// A settings form refused before it was read (its CSRF value, its origin, its size).
     func settingsRefused(_ text: String) -> String {
+        // not a text: "text" is the template's variable name
         render("message", ["title": texts.text(.dashboardSettingsNotSavedTitle), "text": text, "ok": false, "back": "/settings"])
     }
 

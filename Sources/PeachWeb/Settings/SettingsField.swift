@@ -73,5 +73,5 @@ struct SettingsField: Sendable {
     }
 
     /// Every note of the playable range, by name (`A0` … `C8`).
-    static let notes: [String] = (NoteRange.limits.lowerBound.rawValue...NoteRange.limits.upperBound.rawValue).map { MIDINote($0).name }
+    static let notes: [String] = (NoteRange.limits.lowerBound.rawValue...NoteRange.limits.upperBound.rawValue).compactMap { MIDINote(validating: $0)?.name }
 }
