@@ -44,12 +44,15 @@ public struct SettingsChoices: Codable, Hashable, Sendable {
 
     public var audioOutputs: [AudioOutput]
     public var soundFonts: [SoundFont]
+    /// Peach's own SoundFont among them (what `sound.soundfont` unset plays).
+    public var ownSoundFont: String?
     /// The names a `controllers.assign` entry may use.
     public var mappings: [String]
 
-    public init(audioOutputs: [AudioOutput] = [], soundFonts: [SoundFont] = [], mappings: [String] = []) {
+    public init(audioOutputs: [AudioOutput] = [], soundFonts: [SoundFont] = [], ownSoundFont: String? = nil, mappings: [String] = []) {
         self.audioOutputs = audioOutputs
         self.soundFonts = soundFonts
+        self.ownSoundFont = ownSoundFont
         self.mappings = mappings
     }
 

@@ -103,6 +103,7 @@ public enum WebText: String, TextKeys {
     case dashboardSettingPattern
     case dashboardSettingMapping
     case dashboardSettingNoAssignment
+    case dashboardSettingUnset
     case dashboardSettingNotOffered
     case dashboardSettingRange
     case dashboardSettingOn

@@ -26,7 +26,8 @@ final class SettingsChoicesSource {
     func choices() -> SettingsChoices {
         let settings = configuration.configuration
         let mappings = settings.mappingLibrary
-        return SettingsChoices(audioOutputs: outputs(), soundFonts: soundFontChoices(),
+        let own = (try? SoundFontLocator().locate()).map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path }
+        return SettingsChoices(audioOutputs: outputs(), soundFonts: soundFontChoices(), ownSoundFont: own,
                                mappings: (mappings.mappings + [mappings.generic]).map(\.assignedAs).uniqued())
     }
 

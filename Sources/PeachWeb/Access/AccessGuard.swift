@@ -19,7 +19,9 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
             + "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"),
          // invariant: two literal header names, both valid tokens.
          (HTTPField.Name("X-Content-Type-Options")!, "nosniff"),
-         (HTTPField.Name("Referrer-Policy")!, "no-referrer"),
+         // same-origin, not no-referrer: under no-referrer a browser sends a form's POST with
+         // `Origin: null`, which the forms' origin check refuses; other sites still get no referrer.
+         (HTTPField.Name("Referrer-Policy")!, "same-origin"),
          (.cacheControl, "no-store")]
     }
 

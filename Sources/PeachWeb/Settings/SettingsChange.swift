@@ -29,7 +29,10 @@ struct SettingsChange {
         var problems: [Problem] = []
         for field in SettingsField.all {
             do {
-                for (key, value) in try values(of: field, in: form, choices: choices) { sent[key] = value }
+                for (key, value) in try values(of: field, in: form, choices: choices,
+                                               beneathSoundFont: administrator.configuration.sound.soundFont) {
+                    sent[key] = value
+                }
             } catch {
                 problems.append(Problem(label: texts.text(field.label), key: field.key, message: field.key + ": " + error.text(texts)))
             }
@@ -64,8 +67,8 @@ struct SettingsChange {
     }
 
     /// The file's values (by key path) the form sends for `field`; nothing when the form leaves it out.
-    private static func values(of field: SettingsField, in form: SettingsFormBody,
-                               choices: SettingsChoices) throws(NotOffered) -> [(String, String)] {
+    private static func values(of field: SettingsField, in form: SettingsFormBody, choices: SettingsChoices,
+                               beneathSoundFont: String?) throws(NotOffered) -> [(String, String)] {
         func offered(_ value: String, in list: [String]) throws(NotOffered) -> String {
             guard list.contains(value) else { throw NotOffered(value: value) }
             return value
@@ -77,7 +80,8 @@ struct SettingsChange {
             return [(key, number(text, whole: whole))]
         case .word(let words):
             guard let text = form.value(key) else { return [] }
-            return [(key, try offered(text, in: words))]
+            let word = try offered(text, in: words)
+            return [(key, word.isEmpty ? "null" : word)]
         case .onOff:
             guard let text = form.value(key) else { return [] }
             return [(key, try offered(text, in: ["true", "false"]))]
@@ -94,7 +98,9 @@ struct SettingsChange {
             guard let text = form.value(key) else { return [] }
             let pairs = choices.soundFonts.flatMap { font in font.presets.map { (font.path, $0.preset) } }
             guard let chosen = pairs.first(where: { soundValue($0.0, $0.1) == text }) else { throw NotOffered(value: text) }
-            return [("sound.soundfont", ConfigurationPrinter.quoted(chosen.0)), ("sound.preset", ConfigurationPrinter.quoted(chosen.1))]
+            // Peach's own SoundFont is no setting where none is set beneath: the key stays out.
+            let soundFont = chosen.0 == choices.ownSoundFont && beneathSoundFont == nil ? "null" : ConfigurationPrinter.quoted(chosen.0)
+            return [("sound.soundfont", soundFont), ("sound.preset", ConfigurationPrinter.quoted(chosen.1))]
         case .audioOutput:
             guard let text = form.value(key) else { return [] }
             return [(key, ConfigurationPrinter.quoted(try offered(text, in: choices.audioOutputs.map(\.name))))]

@@ -8,7 +8,7 @@ struct SettingsField: Sendable {
     enum Kind: Sendable {
         /// A number in `range`; `whole`: no decimals (`velocity`).
         case number(ClosedRange<Double>, unit: String, whole: Bool)
-        /// One of fixed words, written as they are in the file.
+        /// One of fixed words, written as they are in the file ("": unset, `null`).
         case word([String])
         case onOff
         /// The lowest and highest note (fields `KEY.lowest`, `KEY.highest`).
@@ -54,7 +54,7 @@ struct SettingsField: Sendable {
         SettingsField(key: "feedback.voice", label: .dashboardSettingVoice, kind: .onOff),
         SettingsField(key: "feedback.voice-level", label: .dashboardSettingVoiceLevel,
                       kind: .number(FeedbackSettings.voiceLevelRange, unit: "dB", whole: false)),
-        SettingsField(key: "language", label: .dashboardSettingLanguage, kind: .word(Language.allCases.map(\.rawValue))),
+        SettingsField(key: "language", label: .dashboardSettingLanguage, kind: .word([""] + Language.allCases.map(\.rawValue))),
         SettingsField(key: "audio.device", label: .dashboardSettingAudioOutput, kind: .audioOutput),
         SettingsField(key: "controllers.assign", label: .dashboardSettingAssignments, kind: .assignments),
     ]

@@ -55,7 +55,9 @@ struct SettingsPageModel {
                                         Decimals(range.upperBound, whole ? 0 : 1), unit)
         case .word(let words):
             entry["isChoice"] = true
-            entry["options"] = words.map { option($0, $0, $0 == value) }
+            entry["options"] = words.map { word in
+                word.isEmpty ? option("", texts.text(.dashboardSettingUnset), value == "null") : option(word, word, word == value)
+            }
         case .onOff:
             entry["isChoice"] = true
             entry["options"] = [option("true", texts.text(.dashboardSettingOn), value == "true"),
@@ -77,7 +79,7 @@ struct SettingsPageModel {
             entry["soundFonts"] = choices.soundFonts.map { font in
                 ["path": font.path, "presets": font.presets.map { preset in
                     option(SettingsChange.soundValue(font.path, preset.preset), "\(preset.preset) \(preset.name)",
-                           preset.preset == sound.preset && (font.path == sound.soundFont || (sound.soundFont == nil && font == choices.soundFonts.first)))
+                           preset.preset == sound.preset && (font.path == (sound.soundFont ?? choices.ownSoundFont)))
                 }] as [String: Any]
             }
             entry["noSoundFonts"] = choices.soundFonts.isEmpty
