@@ -28,6 +28,7 @@ public enum BoxRuntimeText: String, TextKeys {
     case runConfigurationRereadWithSettings
     case runSettingChanged
     case runTestNote
+    case runSettingsSoundFailed
     case runTestNoteRefused
     case runTestNoteFailed
     case runLanguageChanged

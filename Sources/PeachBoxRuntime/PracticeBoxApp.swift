@@ -90,7 +90,7 @@ public final class PracticeBoxApp {
                                       reload: @escaping @MainActor () -> Void) -> SettingsWatch {
         let choices = SettingsChoicesSource(configuration: configuration, device: device)
         let player = TestNotePlayer(engine: engine, device: device, configuration: configuration,
-                                    offered: { choices.choices().audioOutputs.map(\.name) }, texts: texts)
+                                    offered: { choices.offeredOutputs() }, texts: texts)
         return SettingsWatch(settings: settingsFile, directory: settingsFile.file.deletingLastPathComponent(), reload: reload,
                              choices: choices.choices, playTestNote: player.play)
     }

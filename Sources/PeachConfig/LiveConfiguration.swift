@@ -16,6 +16,8 @@ public final class LiveConfiguration: TrainingSettingsProvider {
     public private(set) var origins: ConfigurationReader.Origins
     /// Why the settings file is left out right now (empty when it is read or not there).
     public private(set) var settingsLeftOut: [String]
+    /// The configuration beneath the settings file (the defaults and the administrator's file).
+    public private(set) var beneathSettings: PracticeConfiguration
 
     /// Loads the configuration; throws when the administrator's file is invalid or an explicitly
     /// named one is missing. `check`: the box's own checks of a result (mapping names, device names).
@@ -28,6 +30,13 @@ public final class LiveConfiguration: TrainingSettingsProvider {
         configuration = result.configuration
         origins = result.origins
         settingsLeftOut = result.settingsLeftOut
+        beneathSettings = result.beneathSettings
+    }
+
+    /// Whether `key`'s value comes from the settings file.
+    public func fromSettings(_ key: String) -> Bool {
+        guard let settings = layers.settings, let origin = origins[key] else { return false }
+        return origin.hasPrefix(settings.file.path + ":")
     }
 
     /// The administrator's file alone, without a settings file.
@@ -53,5 +62,6 @@ public final class LiveConfiguration: TrainingSettingsProvider {
         configuration = result.configuration
         origins = result.origins
         settingsLeftOut = result.settingsLeftOut
+        beneathSettings = result.beneathSettings
     }
 }

@@ -95,3 +95,29 @@ struct SettingsWatchTests {
         #expect(seen.reloads == 2)
     }
 }
+
+/// A sound the settings page chose that no longer loads does not stop the box.
+@Suite("The settings file's sound, gone")
+@MainActor
+struct SettingsSoundTests {
+    @Test("a SoundFont chosen in the settings file that does not load: the configuration file's sound plays")
+    func fallsBack() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-sound-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let administrator = directory.appendingPathComponent("config.yaml")
+        try Data("{}\n".utf8).write(to: administrator)
+        let broken = directory.appendingPathComponent("broken.sf2")
+        try Data("not a SoundFont".utf8).write(to: broken)
+        let settings = SettingsFile(directory: directory)
+        try settings.write("sound:\n  soundfont: \"\(broken.path)\"\n")
+        let configuration = try LiveConfiguration(
+            layers: ConfigurationLayers(administrator: ConfigurationLocation(explicit: administrator.path, environment: [:]),
+                                        settings: settings),
+            reader: ConfigurationReader())
+        #expect(configuration.configuration.sound.soundFont == broken.path)
+        #expect(throws: (any Error).self) { try RunChecks.sound(configuration.configuration, origins: configuration.origins) }
+        let (selection, _) = try BoxAssembly.settingsSound(configuration)
+        #expect(selection.path != broken.path && selection.path.hasSuffix("peach.sf2"))
+    }
+}

@@ -18,7 +18,7 @@ final class SettingsWatch: Service {
     private let settings: SettingsFile
     private let directory: URL
     private let reload: @MainActor () -> Void
-    private let choices: @MainActor () -> SettingsChoices
+    private let choices: @MainActor () async -> SettingsChoices
     private let playTestNote: @MainActor (String) -> Void
     private let pause: @Sendable () async throws -> Void
     private let logger: Logger
@@ -28,7 +28,7 @@ final class SettingsWatch: Service {
     /// `choices`: what the box offers now (listed again every `listingInterval` ticks); `pause`:
     /// the wait between two looks (one second; it throws when the box shuts down).
     init(settings: SettingsFile, directory: URL, reload: @escaping @MainActor () -> Void,
-         choices: @escaping @MainActor () -> SettingsChoices, playTestNote: @escaping @MainActor (String) -> Void,
+         choices: @escaping @MainActor () async -> SettingsChoices, playTestNote: @escaping @MainActor (String) -> Void,
          pause: @escaping @Sendable () async throws -> Void = { try await sleepUnlessShuttingDown(for: .seconds(1)) },
          logger: Logger = Logger(label: "peach.run")) {
         self.settings = settings
@@ -42,7 +42,7 @@ final class SettingsWatch: Service {
 
     func run() async {
         var seen = settings.identity
-        var offered = publish(nil)
+        var offered = await publish(nil)
         // A request left from before the box started is not played.
         _ = TestNoteRequest.take(from: directory)
         var tick = 0
@@ -54,13 +54,13 @@ final class SettingsWatch: Service {
             }
             if let output = TestNoteRequest.take(from: directory) { playTestNote(output) }
             tick += 1
-            if tick % Self.listingInterval == 0 { offered = publish(offered) }
+            if tick % Self.listingInterval == 0 { offered = await publish(offered) }
         }
     }
 
     /// Writes the choices when they differ from those written last; what was written.
-    private func publish(_ written: SettingsChoices?) -> SettingsChoices? {
-        let current = choices()
+    private func publish(_ written: SettingsChoices?) async -> SettingsChoices? {
+        let current = await choices()
         guard current != written else { return written }
         do {
             try current.write(to: directory)

@@ -12,7 +12,7 @@ import PeachText
 /// reads them); and the names of the controller mappings the box has.
 @MainActor
 final class SettingsChoicesSource {
-    static let soundFontDirectories = ["/usr/share/sounds/sf2"]
+    nonisolated static let soundFontDirectories = ["/usr/share/sounds/sf2"]
     private let configuration: LiveConfiguration
     private let device: String
     private var soundFonts: [SettingsChoices.SoundFont]?
@@ -23,13 +23,22 @@ final class SettingsChoicesSource {
         self.device = device
     }
 
-    func choices() -> SettingsChoices {
+    /// What the box offers now. The SoundFonts are read once, off the main actor (a large General
+    /// MIDI SoundFont takes a moment), so that no exercise waits for them.
+    func choices() async -> SettingsChoices {
         let settings = configuration.configuration
         let mappings = settings.mappingLibrary
         let own = (try? SoundFontLocator().locate()).map { URL(fileURLWithPath: $0).standardizedFileURL.resolvingSymlinksInPath().path }
-        return SettingsChoices(audioOutputs: outputs(), soundFonts: soundFontChoices(), ownSoundFont: own,
+        if soundFonts == nil {
+            let configured = settings.sound.soundFont
+            soundFonts = await Task.detached { Self.listSoundFonts(own: own, configured: configured) }.value
+        }
+        return SettingsChoices(audioOutputs: outputs(), soundFonts: soundFonts ?? [], ownSoundFont: own,
                                mappings: (mappings.mappings + [mappings.generic]).map(\.assignedAs).uniqued())
     }
+
+    /// The names of the audio outputs the box offers now.
+    func offeredOutputs() -> [String] { outputs().map(\.name) }
 
     private func outputs() -> [SettingsChoices.AudioOutput] {
         var outputs = [SettingsChoices.AudioOutput(name: "default", description: "")]  // not a text: ALSA's name
@@ -42,26 +51,24 @@ final class SettingsChoicesSource {
         return outputs
     }
 
-    private func soundFontChoices() -> [SettingsChoices.SoundFont] {
-        if let soundFonts { return soundFonts }
+    /// The SoundFonts beside Peach's own (`own`), in Debian's directory, and the configured one,
+    /// each with its presets; a file FluidSynth cannot read is left out.
+    nonisolated static func listSoundFonts(own: String?, configured: String?) -> [SettingsChoices.SoundFont] {
         var paths: [String] = []
-        let own = try? SoundFontLocator().locate()
-        var directories = Self.soundFontDirectories
+        var directories = soundFontDirectories
         if let own { directories.insert(URL(fileURLWithPath: own).deletingLastPathComponent().path, at: 0) }
         for directory in directories {
             let files = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
             paths += files.filter { $0.lowercased().hasSuffix(".sf2") }.sorted()
                 .map { URL(fileURLWithPath: directory).appendingPathComponent($0).standardizedFileURL.resolvingSymlinksInPath().path }
         }
-        if let configured = configuration.configuration.sound.soundFont { paths.append(configured) }
-        let found = paths.uniqued().compactMap { path -> SettingsChoices.SoundFont? in
+        if let configured { paths.append(configured) }
+        return paths.uniqued().compactMap { path -> SettingsChoices.SoundFont? in
             guard let presets = try? SoundFontCatalog.presets(in: path), !presets.isEmpty else { return nil }
             return SettingsChoices.SoundFont(path: path, presets: presets.map {
                 SettingsChoices.Preset(preset: $0.preset.description, name: $0.name)
             })
         }
-        soundFonts = found
-        return found
     }
 }
 
