@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import PeachConfig
 import PeachText
+import Synchronization
 
 /// The settings page: every setting a player changes, with what it may be, where its value comes
 /// from (the default, the administrator's file, or this page's settings file) and, for the sound,
@@ -19,6 +20,12 @@ struct SettingsPage: Sendable {
     let logger: Logger
     /// Whether `peach run` is running (its live status file is there).
     let boxRunning: @Sendable () -> Bool
+    /// Why the settings file was left out when it was last said (said again only when it changes).
+    private let leftOutSaid = LeftOutMemory()
+
+    final class LeftOutMemory: Sendable {
+        let said = Mutex<[String]>([])
+    }
 
     init(layers: ConfigurationLayers, settings: SettingsFile, texts: Texts, logger: Logger,
          boxRunning: @escaping @Sendable () -> Bool) {
@@ -40,7 +47,11 @@ struct SettingsPage: Sendable {
     func load() throws -> (current: ConfigurationReader.Result, administrator: ConfigurationReader.Result) {
         let administrator = try reader.load(layers.administrator)
         let current = try reader.load(layers)
-        if !current.settingsLeftOut.isEmpty {
+        let news = leftOutSaid.said.withLock { said in
+            defer { said = current.settingsLeftOut }
+            return said != current.settingsLeftOut
+        }
+        if news && !current.settingsLeftOut.isEmpty {
             logger.warning("\(texts.text(.settingsLeftOut, settings.file.path, current.settingsLeftOut.joined(separator: "\n")))")
         }
         return (current, administrator)
