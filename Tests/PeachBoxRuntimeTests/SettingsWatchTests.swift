@@ -1,6 +1,7 @@
 import Foundation
 import PeachConfig
 import PeachDomain
+import PeachText
 import PeachTestSupport
 import Testing
 @testable import PeachBoxRuntime
@@ -119,5 +120,28 @@ struct SettingsSoundTests {
         #expect(throws: (any Error).self) { try RunChecks.sound(configuration.configuration, origins: configuration.origins) }
         let (selection, _) = try BoxAssembly.settingsSound(configuration)
         #expect(selection.path != broken.path && selection.path.hasSuffix("peach.sf2"))
+    }
+}
+
+/// The settings page's "play a note" in the box: only an output the box listed is played on.
+@Suite("Play a note from the settings page")
+@MainActor
+struct TestNotePlayerTests {
+    @Test("an output the box did not list is refused and said; one it plays on is played through its engine")
+    func refusesUnlisted() throws {
+        let file = try ConfigurationFileFixture("{}\n")
+        defer { file.remove() }
+        let log = LogCapture()
+        let player = TestNotePlayer(engine: try SpeechTestEngine.make(), device: "default", configuration: try file.configuration(),
+                                    offered: { ["default", "hw:1,0"] }, texts: LiveTexts(Language.english), program: "/nonexistent/peach",
+                                    logger: log.logger)
+        player.play("hw:9,9")
+        #expect(log.contains(level: .warning, "not playing a note on hw:9,9: the box did not list that audio output"))
+        #expect(!log.contains(level: .notice, "playing a note on hw:9,9"))
+        player.play("default")
+        #expect(log.contains(level: .notice, "playing a note on default"))
+        #expect(!log.contains(level: .warning, "the note on default did not play"))
+        player.play("hw:1,0")
+        #expect(log.contains(level: .warning, "the note on hw:1,0 did not play"), "\(log.entries)")
     }
 }
