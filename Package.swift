@@ -18,6 +18,7 @@ let webTests: [Target] = Context.environment["PEACH_WITHOUT_HTTP_CLIENT_TESTS"] 
         name: "PeachWebTests",
         dependencies: [
             "PeachWeb",
+            "PeachConfig",
             "PeachReports",
             "PeachStorage",
             "PeachDomain",
@@ -189,6 +190,7 @@ let package = Package(
         .target(
             name: "PeachWeb",
             dependencies: [
+                "PeachConfig",
                 "PeachDomain",
                 "PeachStorage",
                 "PeachText",

@@ -25,6 +25,12 @@ public enum BoxRuntimeText: String, TextKeys {
     case runHangUpDuringStart
     case runSignalStopping
     case runConfigurationReread
+    case runConfigurationRereadWithSettings
+    case runSettingChanged
+    case runTestNote
+    case runSettingsSoundFailed
+    case runTestNoteRefused
+    case runTestNoteFailed
     case runLanguageChanged
     case runNeedsRestart
     case runConfigurationNotReread

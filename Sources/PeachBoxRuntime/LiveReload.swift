@@ -1,5 +1,6 @@
 import Logging
 import PeachConfig
+import PeachOptions
 import PeachPractice
 import PeachText
 
@@ -21,7 +22,15 @@ struct LiveReload {
         } catch {
             return logger.error("\(texts.current.text(.runConfigurationNotReread, texts.current.describe(error)))")
         }
-        logger.notice("\(texts.current.text(.runConfigurationReread, configuration.location.file.path))")
+        if let settings = configuration.layers.settings, settings.exists {
+            logger.notice("\(texts.current.text(.runConfigurationRereadWithSettings, configuration.location.file.path, settings.file.path))")
+        } else {
+            logger.notice("\(texts.current.text(.runConfigurationReread, configuration.location.file.path))")
+        }
+        Self.sayLeftOut(configuration, texts: texts, logger: logger)
+        for change in ConfigurationPrinter.changes(from: before, to: configuration.configuration) {
+            logger.notice("\(texts.current.text(.runSettingChanged, change.key, change.old, change.new))")
+        }
         if Self.followLanguage(of: configuration, texts: texts, voice: voice) == nil {
             Self.followVoice(of: configuration, voice: voice)
         }
@@ -29,6 +38,13 @@ struct LiveReload {
         for section in ConfigurationReload.sectionsNeedingRestart(before: before, after: configuration.configuration) {
             logger.warning("\(texts.current.text(.runNeedsRestart, section))")
         }
+    }
+
+    /// A settings file left out (damaged, invalid): which, why, and that the administrator's
+    /// configuration applies.
+    static func sayLeftOut(_ configuration: LiveConfiguration, texts: LiveTexts, logger: Logger = Logger(label: "peach.run")) {
+        guard !configuration.settingsLeftOut.isEmpty, let settings = configuration.layers.settings else { return }
+        logger.warning("\(texts.current.text(.settingsLeftOut, settings.file.path, configuration.settingsLeftOut.joined(separator: "\n")))")
     }
 
     /// The configuration's language (else the environment's) for everything said from now on: the

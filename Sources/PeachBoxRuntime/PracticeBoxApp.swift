@@ -35,7 +35,9 @@ public final class PracticeBoxApp {
     static func assemble(configLocation: ConfigurationLocation, historyOptions: HistoryOptions, audioDeviceOverride: String?,
                          modeOverride: TrainingMode?, keyboard: KeyboardUse, version: String,
                          signals: UnixSignalsSequence, startedWith: Set<BoxSignal>) async throws -> PracticeBoxApp {
-        let (configuration, texts) = try BoxAssembly.configuration(at: configLocation)
+        let settingsFile = SettingsFile(directory: historyOptions.location.directory)
+        let (configuration, texts) = try BoxAssembly.configuration(
+            at: ConfigurationLayers(administrator: configLocation, settings: settingsFile))
         let settings = configuration.configuration
         let clock = SystemTrainingClock()
         let (history, start) = try BoxAssembly.history(historyOptions, clock: clock, texts: texts)
@@ -77,7 +79,20 @@ public final class PracticeBoxApp {
             .practice: PracticeService(box: box, profile: start.profile, engine: engine, texts: texts),
         ]
         parts[.terminal] = keys
+        parts[.settings] = settingsWatch(configuration: configuration, settingsFile: settingsFile, device: device,
+                                         engine: engine, texts: texts, reload: reload.reload)
         return PracticeBoxApp(parts: parts, audio: audio, keys: keys, box: box, version: version)
+    }
+
+    /// The watch on the settings page's file and requests, with what the box offers the page.
+    private static func settingsWatch(configuration: LiveConfiguration, settingsFile: SettingsFile, device: String,
+                                      engine: SoundEngine, texts: LiveTexts,
+                                      reload: @escaping @MainActor () -> Void) -> SettingsWatch {
+        let choices = SettingsChoicesSource(configuration: configuration, device: device)
+        let player = TestNotePlayer(engine: engine, device: device, configuration: configuration,
+                                    offered: { choices.offeredOutputs() }, texts: texts)
+        return SettingsWatch(settings: settingsFile, directory: settingsFile.file.deletingLastPathComponent(), reload: reload,
+                             choices: choices.choices, playTestNote: player.play)
     }
 
     /// Opens the audio output last, then runs until the stop service ends and the group has shut

@@ -53,6 +53,9 @@ public enum ConfigText: String, TextKeys {
     case configErrorMappingsDirectory
     case configErrorAlreadyAssigned
     case configErrorUnknownMapping
+    // The settings file
+    case settingsLeftOut
+    case settingsNotWritten
     case listenerErrorEmpty
     case listenerErrorNoThreshold
     case listenerErrorNotANote

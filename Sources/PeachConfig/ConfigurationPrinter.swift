@@ -30,6 +30,53 @@ public enum ConfigurationPrinter {
         return text
     }
 
+    /// Each setting's value as a file writes it (`{lowest: C2, highest: C6}`, `"0:0"`), by key path,
+    /// in the template's order.
+    public static func values(_ configuration: PracticeConfiguration) -> [(key: String, value: String)] {
+        lines(configuration).compactMap { line in
+            guard let key = line.key, let colon = line.text.firstIndex(of: ":") else { return nil }
+            return (key, String(line.text[line.text.index(after: colon)...].dropFirst()))
+        }
+    }
+
+    /// The settings whose value differs between two configurations, in the template's order: key
+    /// path, value before, value after (as the file writes them).
+    public static func changes(from before: PracticeConfiguration, to after: PracticeConfiguration)
+        -> [(key: String, old: String, new: String)] {
+        zip(values(before), values(after)).compactMap { old, new in
+            old.value == new.value ? nil : (old.key, old.value, new.value)
+        }
+    }
+
+    /// Every key path a configuration has, in the template's order.
+    public static var keys: [String] { values(PracticeConfiguration()).map(\.key) }
+
+    /// A settings file with `values` (YAML values by key path, as `values(_:)` writes them) in the
+    /// template's order and sections, after `header` (comment lines); with the key each line holds
+    /// (1-based), so that a problem found on a line can be said of its setting.
+    public static func settingsFile(_ values: [String: String], header: [String]) -> (text: String, keyAtLine: [Int: String]) {
+        var lines = header.map { "# " + $0 }
+        var keyAtLine: [Int: String] = [:]
+        var opened: Set<String> = []
+        for key in keys {
+            guard let value = values[key] else { continue }
+            let parts = key.split(separator: ".").map(String.init)
+            for depth in 0..<(parts.count - 1) {
+                let section = parts[0...depth].joined(separator: ".")
+                guard !opened.contains(section) else { continue }
+                opened.insert(section)
+                lines.append(String(repeating: "  ", count: depth) + parts[depth] + ":")
+                keyAtLine[lines.count] = section
+            }
+            lines.append(String(repeating: "  ", count: parts.count - 1) + parts[parts.count - 1] + ": " + value)
+            keyAtLine[lines.count] = key
+        }
+        return (lines.joined(separator: "\n") + "\n", keyAtLine)
+    }
+
+    /// The comment of `key`'s setting in the template (what it is, its range).
+    public static func help(for key: String) -> ConfigText? { help[key] }
+
     /// Each setting's comment in the template, by its key path.
     private static let help: [String: ConfigText] = [
         "training.note-range": .configTrainingNoteRange,
@@ -121,11 +168,13 @@ public enum ConfigurationPrinter {
         ]
     }
 
-    private static func number(_ value: Double) -> String {
+    /// A number as the file writes it: `1.0`, `0.25`.
+    public static func number(_ value: Double) -> String {
         value.rounded() == value && abs(value) < 1e9 ? String(format: "%.1f", value) : String(value)
     }
 
-    private static func quoted(_ text: String) -> String {
+    /// A text in double quotes, as the file writes it.
+    public static func quoted(_ text: String) -> String {
         "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 }

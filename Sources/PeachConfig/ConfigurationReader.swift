@@ -12,10 +12,19 @@ public struct ConfigurationReader {
     public struct Result: Sendable {
         public let configuration: PracticeConfiguration
         public let origins: Origins
+        /// The configuration of the layers below the settings file (the defaults and the
+        /// administrator's file): what a setting returns to when the settings file leaves it out.
+        public let beneathSettings: PracticeConfiguration
+        /// Why the settings file was left out (damaged, invalid, refused by `check`), one line per
+        /// problem, in the reader's language; empty when it was read or is not there.
+        public let settingsLeftOut: [String]
 
-        public init(configuration: PracticeConfiguration, origins: Origins) {
+        public init(configuration: PracticeConfiguration, origins: Origins, beneathSettings: PracticeConfiguration? = nil,
+                    settingsLeftOut: [String] = []) {
             self.configuration = configuration
             self.origins = origins
+            self.beneathSettings = beneathSettings ?? configuration
+            self.settingsLeftOut = settingsLeftOut
         }
     }
 
@@ -30,8 +39,14 @@ public struct ConfigurationReader {
         self.texts = texts
     }
 
-    public func read(_ text: String, file: String) throws(YAMLErrors) -> Result {
+    /// `text` read over `base` (the layers below it): its values replace the base's, its checks
+    /// see the base's values (a `tuning-range` against the base's `initial-offset-range`).
+    public func read(_ text: String, file: String, over base: Result? = nil) throws(YAMLErrors) -> Result {
         var reading = Reading(file: file, knownMappings: knownMappings, texts: texts)
+        if let base {
+            reading.configuration = base.configuration
+            reading.origins = base.origins
+        }
         do {
             if let root = try YAMLNode.parse(text, file: file) {
                 reading.read(root)
@@ -40,7 +55,32 @@ public struct ConfigurationReader {
             throw YAMLErrors([error])
         }
         try reading.errors.throwIfAny()
-        return Result(configuration: reading.configuration, origins: reading.origins)
+        return Result(configuration: reading.configuration, origins: reading.origins,
+                      beneathSettings: base?.configuration)
+    }
+
+    /// The configuration in effect: the defaults, the administrator's file over them (its problems
+    /// are thrown, as `load(_:)` throws them), and the settings file over that. A settings file that
+    /// is missing is fine; one that does not read, breaks a rule, or whose result `check` finds
+    /// problems in (while the file beneath it has none) is left out: the result is then the
+    /// administrator's, and `settingsLeftOut` says why, for the log.
+    public func load(_ layers: ConfigurationLayers,
+                     check: (PracticeConfiguration, Origins) -> [String] = { _, _ in [] }) throws(YAMLErrors) -> Result {
+        let administrator = try load(layers.administrator)
+        guard let settings = layers.settings, settings.exists else { return administrator }
+        let layered: Result
+        do {
+            layered = try read(try YAMLFile.text(of: settings.file, kind: .configuration), file: settings.file.path,
+                               over: administrator)
+        } catch {
+            return Result(configuration: administrator.configuration, origins: administrator.origins,
+                          settingsLeftOut: error.errors.map { $0.text(texts) })
+        }
+        let problems = check(layered.configuration, layered.origins)
+        if !problems.isEmpty && check(administrator.configuration, administrator.origins).isEmpty {
+            return Result(configuration: administrator.configuration, origins: administrator.origins, settingsLeftOut: problems)
+        }
+        return layered
     }
 
     /// The configuration at `location`: defaults when the default file is absent; an error when a

@@ -22,6 +22,9 @@ public enum OptionsText: String, TextKeys {
     case messageConfigurationInvalid
     case messageConfigurationFile
     case messageConfigurationFileMissing
+    case messageSettingsFile
+    case messageSettingsFileMissing
+    case messageSettingsFileLeftOut
     // swift-argument-parser's own words: English is the parser's exact wording (the pattern the
     // German replaces; `ParserVocabulary`), `{n}` the parts it fills in
     case parserOverview

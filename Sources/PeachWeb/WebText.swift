@@ -78,6 +78,54 @@ public enum WebText: String, TextKeys {
     case dashboardFailed
     case dashboardLoopbackOnly
     case dashboardTokenNeeded
+    case dashboardSettings
+    case dashboardSettingNoteRange
+    case dashboardSettingNoteDuration
+    case dashboardSettingNoteGap
+    case dashboardSettingReferencePitch
+    case dashboardSettingVaryLoudness
+    case dashboardSettingIntervals
+    case dashboardSettingTuningSystem
+    case dashboardSettingVelocity
+    case dashboardSettingStaircase
+    case dashboardSettingFocus
+    case dashboardSettingInitialOffsetRange
+    case dashboardSettingTuningRange
+    case dashboardSettingSound
+    case dashboardSettingCues
+    case dashboardSettingCueLevel
+    case dashboardSettingLights
+    case dashboardSettingVoice
+    case dashboardSettingVoiceLevel
+    case dashboardSettingLanguage
+    case dashboardSettingAudioOutput
+    case dashboardSettingAssignments
+    case dashboardSettingPattern
+    case dashboardSettingMapping
+    case dashboardSettingNoAssignment
+    case dashboardSettingUnset
+    case dashboardSettingNotOffered
+    case dashboardSettingRange
+    case dashboardSettingOn
+    case dashboardSettingOff
+    case dashboardOriginDefault
+    case dashboardOriginAdministrator
+    case dashboardOriginSettings
+    case dashboardSettingsIntro
+    case dashboardSettingsNoList
+    case dashboardSettingsNoSoundFonts
+    case dashboardSettingsSave
+    case dashboardSettingsSaved
+    case dashboardSettingsUnchanged
+    case dashboardSettingsNotSaved
+    case dashboardSettingsNotSavedTitle
+    case dashboardSettingsExpired
+    case dashboardSettingsFormTooLarge
+    case dashboardSettingsFileHeader
+    case dashboardSettingChanged
+    case dashboardTestNote
+    case dashboardTestNoteAsked
+    case dashboardTestNoteNoBox
 }
 
 extension Texts {

@@ -21,9 +21,10 @@ struct DashboardCommand: ParsableCommand {
     @OptionGroup var options: WebOptions
 
     func run() throws {
+        let layers = options.config.layers(data: options.store.location)
         let loaded: ConfigurationReader.Result
         do {
-            loaded = try ConfigurationReader(texts: CommandLineTexts.current).load(options.config.location)
+            loaded = try ConfigurationReader(texts: CommandLineTexts.current).load(layers)
         } catch {
             throw CommandFailure(CommandLineTexts.current.text(.messageConfigurationInvalid, CommandLineTexts.current.describe(error)))
         }
@@ -39,25 +40,29 @@ struct DashboardCommand: ParsableCommand {
             print("http://\(host)\(port)/?token=\(secret.value)")
             return
         }
-        let location = options.config.location
-        let settings = DashboardServer.Settings(
+        var settings = DashboardServer.Settings(
             listen: address, token: address.isLoopback ? nil : try accessToken(directory: directory, rotate: false),
             range: loaded.configuration.training.noteRange,
-            configuration: CommandLineTexts.current.text(location.exists ? .messageConfigurationFile : .messageConfigurationFileMissing,
-                                                    location.file.path) + "\n"
-                + ConfigurationPrinter.effective(loaded.configuration, origins: loaded.origins),
+            configuration: Self.describe(layers, loaded),
             liveStatusFile: directory.appendingPathComponent(LiveStatusFile.fileName), texts: CommandLineTexts.current,
             calendar: SystemCalendar())
+        settings.settingsLayers = layers
+        settings.describeConfiguration = {
+            guard let now = try? ConfigurationReader(texts: CommandLineTexts.current).load(layers) else { return Self.describe(layers, loaded) }
+            return Self.describe(layers, now)
+        }
         var logger = Logger(label: "peach.web")
         logger.logLevel = .warning
+        if let warning = SettingsWarning.text(loaded, layers: layers, texts: CommandLineTexts.current) { logger.warning("\(warning)") }
         let server = DashboardServer(settings: settings, history: History(location: options.store.location, texts: CommandLineTexts.current),
                                      logger: logger) {
             digest, profile, range in try ProfileReport(digest: digest, profile: profile, range: range).json()
         }
+        let hasToken = settings.token != nil
         Task { @MainActor in
             do {
                 try await server.run { bound in
-                    let banner = CommandLineTexts.current.text(settings.token == nil ? .webBanner : .webBannerWithToken, "\(bound)")
+                    let banner = CommandLineTexts.current.text(!hasToken ? .webBanner : .webBannerWithToken, "\(bound)")
                     FileHandle.standardOutput.write(Data((banner + "\n").utf8))
                 }
                 Foundation.exit(0)
@@ -77,6 +82,12 @@ struct DashboardCommand: ParsableCommand {
             }
         }
         dispatchMain()
+    }
+
+    /// The configuration in effect with its origins, under the lines naming its files.
+    static func describe(_ layers: ConfigurationLayers, _ result: ConfigurationReader.Result) -> String {
+        ConfigurationHeader.text(layers, result, texts: CommandLineTexts.current)
+            + ConfigurationPrinter.effective(result.configuration, origins: result.origins)
     }
 
     private func accessToken(directory: URL, rotate: Bool) throws -> AccessToken {

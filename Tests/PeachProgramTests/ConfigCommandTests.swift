@@ -68,3 +68,33 @@ struct ConfigCommandTests {
         #expect(try BuiltProgram.run(["config", "--check", "--config", file.path]).status == 0)
     }
 }
+
+@Suite("peach config with the dashboard's settings file")
+struct ConfigSettingsLayerTests {
+    @Test("the settings file of --data-dir is read over the configuration file; each value names its file")
+    func layered() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-layers-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let administrator = directory.appendingPathComponent("config.yaml")
+        try Data("training:\n  reference-pitch: 415\n  note-gap: 0.75\n".utf8).write(to: administrator)
+        let settings = directory.appendingPathComponent("settings.yaml")
+        try Data("training:\n  note-gap: 1.5\n".utf8).write(to: settings)
+        let result = try BuiltProgram.run(["config", "--config", administrator.path, "--data-dir", directory.path])
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("# configuration file: \(administrator.path)\n# settings file: \(settings.path) ("), "\(result.output)")
+        #expect(result.output.contains("reference-pitch: 415.0  # \(administrator.path):2"))
+        #expect(result.output.contains("note-gap: 1.5  # \(settings.path):2"))
+        #expect(result.output.contains("note-duration: 1.0  # default"))
+
+        try Data("training:\n  note-gap: 50\n".utf8).write(to: settings)
+        let damaged = try BuiltProgram.run(["config", "--config", administrator.path, "--data-dir", directory.path])
+        #expect(damaged.status == 0, "a damaged settings file is no dead box: \(damaged.output)")
+        #expect(damaged.output.contains("the settings file \(settings.path) is left out"), "\(damaged.output)")
+        #expect(damaged.output.contains("\(settings.path):2:13: training.note-gap: 50.0 is out of range 0…5"), "\(damaged.output)")
+        #expect(damaged.output.contains("note-gap: 0.75  # \(administrator.path):3"))
+        #expect(damaged.output.contains("# settings file: \(settings.path) (left out"))
+        let checked = try BuiltProgram.run(["config", "--check", "--config", administrator.path, "--data-dir", directory.path])
+        #expect(checked.status == 0 && checked.output.contains("is left out"), "\(checked.output)")
+    }
+}

@@ -2,6 +2,7 @@ import Foundation
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import PeachConfig
 import PeachReports
 import PeachDomain
 import PeachStorage
@@ -15,13 +16,26 @@ final class InProcessDashboard: Sendable {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("peach-web-tests-\(UUID().uuidString)")
     let token: AccessToken?
     let log = LogCapture()
+    /// The administrator's configuration file and the settings file in the data directory, when
+    /// the dashboard has a settings page.
+    let layers: ConfigurationLayers?
 
     var location: DataLocation { DataLocation(directory: directory) }
 
-    /// `token`: the dashboard listens beyond loopback and wants this token.
-    init(token: AccessToken? = nil) throws {
+    /// `token`: the dashboard listens beyond loopback and wants this token. `administrator`: the
+    /// configuration file's text, for a dashboard with its settings page (nil: none).
+    init(token: AccessToken? = nil, administrator: String? = nil) throws {
         self.token = token
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        if let administrator {
+            let file = directory.appendingPathComponent("etc/config.yaml")
+            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(administrator.utf8).write(to: file)
+            layers = ConfigurationLayers(administrator: ConfigurationLocation(explicit: file.path, environment: [:]),
+                                         settings: SettingsFile(directory: directory))
+        } else {
+            layers = nil
+        }
     }
 
     deinit { try? FileManager.default.removeItem(at: directory) }
@@ -57,10 +71,11 @@ final class InProcessDashboard: Sendable {
 
     /// The server `peach web` would run for this data directory, with the profile JSON of `peach profile --json`.
     var server: DashboardServer {
-        let settings = DashboardServer.Settings(
+        var settings = DashboardServer.Settings(
             listen: ListenAddress(host: token == nil ? "127.0.0.1" : "0.0.0.0", port: 0), token: token, range: .standard,
             configuration: "# default\nnote-range: C2-C6\n", liveStatusFile: directory.appendingPathComponent("live-status"),
             calendar: SystemCalendar())
+        settings.settingsLayers = layers
         return DashboardServer(settings: settings, history: History(location: location), logger: log.logger) {
             digest, profile, range in try ProfileReport(digest: digest, profile: profile, range: range).json()
         }
@@ -119,9 +134,24 @@ extension TestClientProtocol {
         return try await post(body, type: "multipart/form-data; boundary=\(boundary)", headers: extra)
     }
 
-    func post(_ body: String, type: String, headers extra: HTTPFields = [:]) async throws -> TestResponse {
+    func post(_ body: String, type: String, to path: String = "/import", headers extra: HTTPFields = [:]) async throws -> TestResponse {
         var headers: HTTPFields = [.contentType: type]
         headers.append(contentsOf: extra)
-        return try await executeRequest(uri: "/import", method: .post, headers: headers, body: ByteBuffer(string: body))
+        return try await executeRequest(uri: path, method: .post, headers: headers, body: ByteBuffer(string: body))
+    }
+
+    /// The settings form as a browser sends it (`application/x-www-form-urlencoded`), with this
+    /// server's CSRF value unless `csrf` says otherwise (nil: none).
+    func postSettings(_ fields: [(String, String)], csrf: String? = InProcessDashboard.csrf, to path: String = "/settings",
+                      headers extra: HTTPFields = [:]) async throws -> TestResponse {
+        let all = (csrf.map { [("csrf", $0)] } ?? []) + fields
+        let body = all.map { Self.encode($0.0) + "=" + Self.encode($0.1) }.joined(separator: "&")
+        return try await post(body, type: "application/x-www-form-urlencoded", to: path, headers: extra)
+    }
+
+    static func encode(_ text: String) -> String {
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
     }
 }

@@ -17,16 +17,19 @@ import PeachUdev
 enum BoxAssembly {
     static let logger = Logger(label: "peach.run")
 
-    /// The configuration file, checked as `peach config --check` checks it; its language, else the
+    /// The configuration file and the settings file over it, checked as `peach config --check`
+    /// checks them (a settings file that fails is left out, and said); their language, else the
     /// environment's, for everything said from now on.
-    static func configuration(at location: ConfigurationLocation) throws -> (LiveConfiguration, LiveTexts) {
+    static func configuration(at layers: ConfigurationLayers) throws -> (LiveConfiguration, LiveTexts) {
         let configuration: LiveConfiguration
         do {
-            configuration = try LiveConfiguration(location: location, reader: ConfigurationReader(texts: CommandLineTexts.current))
+            configuration = try LiveConfiguration(layers: layers, reader: ConfigurationReader(texts: CommandLineTexts.current),
+                                                  check: RunChecks.configurationProblems)
         } catch {
             throw CommandFailure(CommandLineTexts.current.text(.runConfigurationInvalid, CommandLineTexts.current.describe(error)))
         }
         let texts = LiveTexts(configuration.language)
+        LiveReload.sayLeftOut(configuration, texts: texts)
         let problems = RunChecks.configurationProblems(configuration.configuration, origins: configuration.origins)
         guard problems.isEmpty else {
             throw CommandFailure(texts.current.text(.runConfigurationInvalid, problems.joined(separator: "\n")))
@@ -52,11 +55,24 @@ enum BoxAssembly {
     static func sound(_ configuration: LiveConfiguration, device: String) throws
         -> (SoundSelection, SoundEngine, ALSAPCMOutput) {
         let audio = configuration.configuration.audio
-        let (selection, engine) = try RunChecks.sound(configuration.configuration, origins: configuration.origins)
+        let (selection, engine) = try settingsSound(configuration)
         let output = ALSAPCMOutput(renderer: engine.renderer, configuration: ALSAPCMOutput.Configuration(
             device: device, periodFrames: audio.periodFrames, periodCount: audio.periods,
             realtimePriority: Int32(audio.realtimePriority), enlargesBufferOnUnderruns: audio.growsBuffer))
         return (selection, engine, output)
+    }
+
+    /// The configured sound; when the settings file chose it and it does not load (its SoundFont
+    /// gone since), the configuration file's sound, said in the log: the box does not stop for it.
+    static func settingsSound(_ configuration: LiveConfiguration) throws -> (selection: SoundSelection, engine: SoundEngine) {
+        do {
+            return try RunChecks.sound(configuration.configuration, origins: configuration.origins)
+        } catch where configuration.fromSettings("sound.soundfont") || configuration.fromSettings("sound.preset") {
+            logger.warning("\(CommandLineTexts.current.text(.runSettingsSoundFailed, CommandLineTexts.current.describe(error)))")
+            var beneath = configuration.configuration
+            beneath.sound = configuration.beneathSettings.sound
+            return try RunChecks.sound(beneath, origins: [:])
+        }
     }
 
     /// The voice: eSpeak NG runs in `peach speak`, this very program in a process of its own.

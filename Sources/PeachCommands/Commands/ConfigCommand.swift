@@ -15,6 +15,8 @@ struct ConfigCommand: ParsableCommand {
     }
 
     @OptionGroup var options: ConfigOptions
+    /// Where the settings file is (the dashboard's settings, layered over the configuration file).
+    @OptionGroup var store: HistoryOptions
 
     @Flag(help: ArgumentHelp(CommandLineTexts.current.text(.helpConfigCheck)))
     var check = false
@@ -28,15 +30,20 @@ struct ConfigCommand: ParsableCommand {
             return
         }
         let location = options.location
+        let layers = options.layers(data: store.location)
         let result: ConfigurationReader.Result
         do {
-            result = try ConfigurationReader(texts: CommandLineTexts.current).load(location)
+            // The box's own checks decide too whether the settings file is left out, as in `peach run`.
+            result = try ConfigurationReader(texts: CommandLineTexts.current).load(layers, check: RunChecks.configurationProblems)
         } catch {
             throw CommandFailure(CommandLineTexts.current.text(.messageConfigurationInvalidUnused, CommandLineTexts.current.describe(error)))
         }
         let problems = RunChecks.configurationProblems(result.configuration, origins: result.origins)
         guard problems.isEmpty else {
             throw CommandFailure(CommandLineTexts.current.text(.messageConfigurationInvalidUnused, problems.joined(separator: "\n")))
+        }
+        if let warning = SettingsWarning.text(result, layers: layers, texts: CommandLineTexts.current) {
+            FileHandle.standardError.write(Data((warning + "\n").utf8))
         }
         if check {
             // Everything `peach run` checks before it trains, the sound loaded as it loads it.
@@ -49,7 +56,7 @@ struct ConfigCommand: ParsableCommand {
                                                                location.file.path) + "\n")
             return
         }
-        print(CommandLineTexts.current.text(location.exists ? .messageConfigurationFile : .messageConfigurationFileMissing, location.file.path))
+        print(ConfigurationHeader.text(layers, result, texts: CommandLineTexts.current), terminator: "")
         print(ConfigurationPrinter.effective(result.configuration, origins: result.origins), terminator: "")
     }
 }

@@ -21,7 +21,7 @@ struct ProfileCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let range = try config.trainingSettings().noteRange
+        let range = try config.trainingSettings(data: store.location).noteRange
         let history = try store.openStore(create: false)
         // One answer at a time from the store: the report keeps counts and bins, not the answers.
         var digest = HistoryDigest(now: Date(), calendar: SystemCalendar())

@@ -68,7 +68,7 @@ struct SimulateCommand: ParsableCommand {
         } catch {
             throw CommandFailure(CommandLineTexts.current.text(.messageListenerInvalid, CommandLineTexts.current.describe(error)))
         }
-        let settings = try config.trainingSettings()
+        let settings = try config.trainingSettings(data: store.location)
         guard let history = try store.openStore(create: true, durability: .deferred) else { return }
         // The profile so far, read one answer at a time.
         var digest = HistoryDigest(now: Date(), calendar: SystemCalendar())

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PeachConfig
 import PeachDomain
+import PeachStorage
 import PeachText
 
 /// `--config FILE`, shared by the commands that read the configuration.
@@ -15,10 +16,18 @@ public struct ConfigOptions: ParsableArguments, Sendable {
 
     public var location: ConfigurationLocation { ConfigurationLocation(explicit: config) }
 
-    /// The training settings of the configuration (defaults without a file); an invalid file is an error.
-    public func trainingSettings() throws -> TrainingSettings {
+    /// The configuration file and, over it, the settings file of the data directory `data`.
+    public func layers(data: DataLocation) -> ConfigurationLayers {
+        ConfigurationLayers(administrator: location, settings: SettingsFile(directory: data.directory))
+    }
+
+    /// The training settings in effect (defaults without a file) for the data directory `data`; an
+    /// invalid configuration file is an error, an invalid settings file is left out (and said).
+    public func trainingSettings(data: DataLocation) throws -> TrainingSettings {
         do {
-            return try ConfigurationReader(texts: CommandLineTexts.current).load(location).configuration.training
+            let result = try ConfigurationReader(texts: CommandLineTexts.current).load(layers(data: data))
+            SettingsWarning.say(result, layers: layers(data: data))
+            return result.configuration.training
         } catch {
             throw CommandFailure(CommandLineTexts.current.text(.messageConfigurationInvalid, CommandLineTexts.current.describe(error)))
         }

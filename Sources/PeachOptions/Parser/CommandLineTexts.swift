@@ -1,6 +1,7 @@
 import Foundation
 import PeachConfig
 import PeachDomain
+import PeachStorage
 import PeachText
 import Synchronization
 
@@ -21,23 +22,30 @@ public enum CommandLineTexts {
         chosen.withLock { $0 = texts }
     }
 
-    /// The configuration's language when the file can be read and names one; the environment's
-    /// otherwise (the command itself reports an invalid file).
+    /// The configuration's language (the settings file of the data directory over the
+    /// configuration file) when it can be read and names one; the environment's otherwise (the
+    /// command itself reports an invalid file).
     static func language(arguments: [String], environment: [String: String]) -> Language {
-        let location = ConfigurationLocation(explicit: configArgument(arguments), environment: environment)
-        if location.exists, let configured = try? ConfigurationReader().load(location).configuration.language {
+        let location = ConfigurationLocation(explicit: argument("--config", in: arguments), environment: environment)
+        let data = DataLocation(explicitDirectory: argument("--data-dir", in: arguments), environment: environment)
+        let layers = ConfigurationLayers(administrator: location, settings: SettingsFile(directory: data.directory))
+        if location.exists || layers.settings?.exists == true,
+           let configured = try? ConfigurationReader().load(layers).configuration.language {
             return configured
         }
         return Language.fromEnvironment(environment)
     }
 
     /// The value of `--config FILE` or `--config=FILE`, before `--`.
-    static func configArgument(_ arguments: [String]) -> String? {
+    static func configArgument(_ arguments: [String]) -> String? { argument("--config", in: arguments) }
+
+    /// The value of `OPTION VALUE` or `OPTION=VALUE`, before `--`.
+    static func argument(_ option: String, in arguments: [String]) -> String? {
         var index = arguments.startIndex
         while index < arguments.endIndex, arguments[index] != "--" {
             let argument = arguments[index]
-            if argument == "--config", index + 1 < arguments.endIndex { return arguments[index + 1] }
-            if argument.hasPrefix("--config=") { return String(argument.dropFirst("--config=".count)) }
+            if argument == option, index + 1 < arguments.endIndex { return arguments[index + 1] }
+            if argument.hasPrefix(option + "=") { return String(argument.dropFirst(option.count + 1)) }
             index += 1
         }
         return nil

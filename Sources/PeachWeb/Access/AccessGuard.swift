@@ -17,9 +17,11 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
     static var securityHeaders: [(HTTPField.Name, String)] {
         [(.contentSecurityPolicy, "default-src 'none'; script-src 'self'; style-src 'unsafe-inline'; img-src 'self'; "
             + "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"),
+         // Referrer-Policy same-origin, not no-referrer: under no-referrer a browser sends a form's
+         // POST with `Origin: null`, which the forms' origin check refuses; other sites get none.
          // invariant: two literal header names, both valid tokens.
          (HTTPField.Name("X-Content-Type-Options")!, "nosniff"),
-         (HTTPField.Name("Referrer-Policy")!, "no-referrer"),
+         (HTTPField.Name("Referrer-Policy")!, "same-origin"),
          (.cacheControl, "no-store")]
     }
 

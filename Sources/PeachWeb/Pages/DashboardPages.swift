@@ -13,7 +13,8 @@ final class DashboardPages {
 
     let history: any DashboardHistory
     let range: NoteRange
-    let configuration: String
+    /// The configuration in effect with its origins, as it is now.
+    let configuration: @Sendable () -> String
     let csrf: String
     let uploadLimit: Int
     let live: LiveStatus
@@ -30,7 +31,7 @@ final class DashboardPages {
     /// The timeline's sessions, days and weeks are counted back from now: refit at least this often.
     static let freshness: TimeInterval = 60
 
-    init(history: any DashboardHistory, range: NoteRange, configuration: String, csrf: String, uploadLimit: Int,
+    init(history: any DashboardHistory, range: NoteRange, configuration: @escaping @Sendable () -> String, csrf: String, uploadLimit: Int,
          live: LiveStatus, texts: Texts, calendar: any TrainingCalendar, profileJSON: @escaping ProfileJSON) throws {
         self.live = live
         self.calendar = calendar
@@ -121,13 +122,26 @@ final class DashboardPages {
     }
 
     func data() -> String {
-        render("data", ["title": texts.text(.dashboardData), "csrf": csrf, "settings": configuration,
+        render("data", ["title": texts.text(.dashboardData), "csrf": csrf, "settings": configuration(),
                         "importRule": texts.text(.dashboardImportRule, Self.size(uploadLimit, texts))])
+    }
+
+    /// The settings page with `context` (`SettingsPage`) and this server's CSRF value.
+    func settings(_ context: [String: Any]) -> String {
+        var context = context
+        context["csrf"] = csrf
+        return render("settings", context)
+    }
+
+    /// A settings form refused before it was read (its CSRF value, its origin, its size).
+    func settingsRefused(_ text: String) -> String {
+        // not a text: "text" is the template's variable name
+        render("message", ["title": texts.text(.dashboardSettingsNotSavedTitle), "text": text, "ok": false, "back": "/settings"])
     }
 
     func message(_ text: String, ok: Bool) -> String {
         // not a text: "text" is the template's variable name
-        render("message", ["title": texts.text(ok ? .dashboardImported : .dashboardNotImported), "text": text, "ok": ok])
+        render("message", ["title": texts.text(ok ? .dashboardImported : .dashboardNotImported), "text": text, "ok": ok, "back": "/data"])
     }
 
     /// "8 MB", "0,5 MB": a size in megabytes (2²⁰ bytes), whole when it is.

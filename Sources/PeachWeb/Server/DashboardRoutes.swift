@@ -3,13 +3,15 @@ import Hummingbird
 import PeachDomain
 import PeachStorage
 
-/// The dashboard's routes. GET never changes anything; the one POST (import) needs the form's CSRF
-/// value and, when the browser sends one, an Origin of this very host.
+/// The dashboard's routes. GET never changes anything; the POSTs (import, settings) need the form's
+/// CSRF value and, when the browser sends one, an Origin of this very host.
 struct DashboardRoutes: Sendable {
     let pages: DashboardPages
     let history: any DashboardHistory
     let settings: DashboardServer.Settings
     let csrf: String
+    /// Nil without a settings file (no data directory given): no settings page.
+    let settingsPage: SettingsPage?
 
     static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
         // not a text: a media type
@@ -46,6 +48,9 @@ struct DashboardRoutes: Sendable {
         router.post("/import") { request, context in
             try await CSVUpload(pages: pages, history: history, csrf: csrf, limit: settings.uploadLimit, texts: settings.texts)
                 .receive(request, context: context)
+        }
+        if let settingsPage {
+            SettingsRoutes(pages: pages, page: settingsPage, csrf: csrf, texts: settings.texts).add(to: router)
         }
         router.get("/live.js") { _, _ in
             // not a text: a media type

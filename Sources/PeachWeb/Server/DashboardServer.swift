@@ -7,6 +7,7 @@ import NIOPosix
 import Synchronization
 import ServiceLifecycle
 import Logging
+import PeachConfig
 import PeachDomain
 import PeachStorage
 import PeachText
@@ -28,6 +29,10 @@ public struct DashboardServer: Sendable {
         public var texts: Texts
         /// The local days, weeks and months of the timeline, and the times the pages show.
         public var calendar: any TrainingCalendar
+        /// The configuration file and the settings file the settings page writes; nil: no settings page.
+        public var settingsLayers: ConfigurationLayers?
+        /// The configuration in effect with its origins, as the Data page shows it now (else `configuration`).
+        public var describeConfiguration: (@Sendable () -> String)?
 
         public init(listen: ListenAddress, token: AccessToken?, range: NoteRange, configuration: String,
                     uploadLimit: Int = 8 << 20, liveStatusFile: URL, texts: Texts = .english, calendar: any TrainingCalendar) {
@@ -64,14 +69,22 @@ public struct DashboardServer: Sendable {
     func router(csrf: String = Self.newCSRF()) async throws -> Router<BasicRequestContext> {
         let settings = settings, history = history, profileJSON = profileJSON
         let pages = try await MainActor.run {
-            try DashboardPages(history: history, range: settings.range, configuration: settings.configuration, csrf: csrf,
+            try DashboardPages(history: history, range: settings.range,
+                               configuration: settings.describeConfiguration ?? { [text = settings.configuration] in text }, csrf: csrf,
                                uploadLimit: settings.uploadLimit, live: LiveStatus(file: settings.liveStatusFile),
                                texts: settings.texts, calendar: settings.calendar, profileJSON: profileJSON)
         }
         let router = Router()
         router.add(middleware: AccessGuard(token: settings.token, texts: settings.texts))
         router.add(middleware: FailurePage(texts: settings.texts))
-        DashboardRoutes(pages: pages, history: history, settings: settings, csrf: csrf).add(to: router)
+        let settingsPage = settings.settingsLayers.flatMap { layers in
+            layers.settings.map { file in
+                SettingsPage(layers: layers, settings: file, texts: settings.texts, logger: logger) { [liveStatus = settings.liveStatusFile] in
+                    FileManager.default.fileExists(atPath: liveStatus.path)
+                }
+            }
+        }
+        DashboardRoutes(pages: pages, history: history, settings: settings, csrf: csrf, settingsPage: settingsPage).add(to: router)
         return router
     }
 
