@@ -62,12 +62,12 @@ public struct PsiPosterior: Sendable {
         cells.withUnsafeBufferPointer { cells in
             grid.table.withUnsafeBufferPointer { table in
                 for candidate in grid.logOffsets.indices {
-                    let row = table.baseAddress! + candidate * grid.cellCount
+                    let row = candidate * grid.cellCount
                     var chance = 0.0
                     for t in live {
                         var sum = 0.0
                         let start = t * block
-                        for k in start..<(start + block) { sum += cells[k] * row[k] }
+                        for k in start..<(start + block) { sum += cells[k] * table[row + k] }
                         right[t] = sum
                         chance += sum
                     }
