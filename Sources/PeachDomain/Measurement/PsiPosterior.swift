@@ -19,6 +19,10 @@ public struct PsiPosterior: Sendable {
         cells = grid.prior
     }
 
+    /// The grid's cells (threshold × slope × lapse rate) and the candidate offsets a choice weighs.
+    public var cellCount: Int { grid.cellCount }
+    public var candidateCount: Int { grid.logOffsets.count }
+
     /// Bayes' rule for one answer at `offset` cents (any offset, on the grid or not).
     public mutating func add(offset: Double, isCorrect: Bool) {
         let row = grid.row(logOffset: log(max(offset, 1e-9)))
