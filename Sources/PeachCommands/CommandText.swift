@@ -145,6 +145,8 @@ public enum CommandText: String, TextKeys {
     case messageListenerInvalid
     case messageSimulated
     case messageSimulatedThreshold
+    case messageSimulatedCheck
+    case messageSimulatedCheckName
     case messageSimulatedTuning
     case messageSimulatedTuningAtStop
     case messageTrialsTooFew

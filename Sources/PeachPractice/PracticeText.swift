@@ -81,6 +81,16 @@ public enum PracticeText: String, TextKeys {
     case speakDeclining
     case speakImprovingSince
     case speakDecliningSince
+    // A hearing check's result (SpokenText.checkResult)
+    case speakCheckMeasured
+    case speakCheckAbove
+    case speakCheckBelow
+    case speakCheckNotEnoughAnswers
+    case speakCheckFinerThanMusicians
+    case speakCheckLikeMusicians
+    case speakCheckBetween
+    case speakCheckLikeNonMusicians
+    case speakCheckCoarserThanNonMusicians
 }
 
 extension Texts {

@@ -91,6 +91,7 @@ func run() {
     startupFigures()
     midiMappingFigures(&sink)
     measurementFigures(&sink)
+    hearingCheckFigures()
     webFigures()
     boxMemoryFigures()
     if sink == 42 { print("") }  // keeps the optimiser from discarding the work
@@ -125,7 +126,7 @@ func storageFigures(_ sink: inout Int) {
 /// than running the whole native bench.
 let modes = ["--e2e-latency [--notes]", "--tuning-latency [--notes]", "--pitch-change WAV", "--midi-flood",
              "--import-child CSV HISTORY", "--rss SOUNDFONT BANK:PROGRAM", "--web-load PORT SECONDS", "--web", "--startup",
-             "--sound", "--measurement", "--memory"]
+             "--sound", "--measurement", "--check", "--memory"]
 let known = Set(modes.compactMap { $0.split(separator: " ").first.map(String.init) } + ["--notes"])
 if let unknown = CommandLine.arguments.dropFirst().first(where: { $0.hasPrefix("-") && !known.contains($0) }) {
     FileHandle.standardError.write(Data("peach-bench: unknown option \(unknown). With no option it runs the native "
@@ -158,6 +159,9 @@ if CommandLine.arguments.contains("--e2e-latency") {
 } else if CommandLine.arguments.contains("--measurement") {
     var sink = 0
     measurementFigures(&sink)
+    hearingCheckFigures()
+} else if CommandLine.arguments.contains("--check") {
+    hearingCheckFigures()
 } else {
     soundBench()
     run()

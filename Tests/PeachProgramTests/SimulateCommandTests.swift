@@ -251,4 +251,28 @@ extension SimulateCommandTests {
         #expect((threshold["above"] as? Double).map { $0 >= 80 && $0 <= 100.5 } == true && threshold["value"] == nil)
         #expect(mode["trendChange"] is NSNull)
     }
+
+    @Test("--mode check runs a hearing check of at most 80 answers, says its result, and peach profile then reports a threshold inside it",
+          .enabled(if: binaryAvailable))
+    func hearingCheck() throws {
+        let workspace = try Workspace()
+        let listener = try workspace.listener(Self.flat)
+        let simulated = try BuiltProgram.run(["simulate", "--listener", listener, "--mode", "check", "--seed", "5",
+                                              "--data-dir", workspace.data])
+        #expect(simulated.status == 0, "\(simulated.output)")
+        #expect(simulated.output.contains("in a hearing check (Hear & Compare – single notes)"), "\(simulated.output)")
+        let said = try #require(simulated.output.split(separator: "\n").first { $0.hasPrefix("the check says: You hear differences of about") },
+                                "\(simulated.output)")
+        let numbers = said.split(whereSeparator: { !"0123456789.".contains($0) }).compactMap { Double($0) }
+        try #require(numbers.count >= 3, "\(said)")
+        let (low, high) = (numbers[1], numbers[2])
+        let result = try BuiltProgram.run(["profile", "--json", "--data-dir", workspace.data])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let modes = try #require(document["modes"] as? [[String: Any]])
+        let count = try #require(modes[0]["count"] as? Int)
+        #expect(count > 0 && count <= 80)
+        let threshold = try #require(modes[0]["threshold"] as? [String: Any])
+        let value = try #require(threshold["value"] as? Double)
+        #expect(low <= value && value <= high, "profile \(value), the check said \(said)")
+    }
 }

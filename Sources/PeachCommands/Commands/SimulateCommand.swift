@@ -6,6 +6,7 @@ import PeachConfig
 import PeachDomain
 import PeachStorage
 import PeachText
+import PeachPractice
 
 /// `peach simulate`: a virtual player with a known hearing trains through the real session, strategy,
 /// profile and store, so that `peach profile` can be checked against the truth.
@@ -24,7 +25,7 @@ struct SimulateCommand: ParsableCommand {
     var listenerFile: String
 
     @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateMode), valueName: CommandLineTexts.current.text(.valueMode)))
-    var mode: TrainingMode = .compare
+    var mode: SimulationMode = .training(.compare)
 
     @Option(parsing: .unconditional, help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateTrials), valueName: CommandLineTexts.current.text(.valueCount)))
     var trials = 1000
@@ -38,6 +39,9 @@ struct SimulateCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateSeed), valueName: CommandLineTexts.current.text(.valueSeed)))
     var seed: UInt64?
 
+    /// The answers a run may give: `--trials`, or a hearing check's most.
+    private var answers: Int { mode == .check ? HearingCheck.mostAnswers : trials }
+
     func validate() throws {
         guard trials >= 1 else { throw ValidationError(CommandLineTexts.current.text(.messageTrialsTooFew)) }
         guard runLength >= 1 else { throw ValidationError(CommandLineTexts.current.text(.messageRunLengthTooShort)) }
@@ -49,8 +53,8 @@ struct SimulateCommand: ParsableCommand {
         guard spanDays <= Double(mostDays) else {
             throw ValidationError(CommandLineTexts.current.text(.messageSimulationBefore2000, mostDays))
         }
-        guard spanDays * 86_400 >= Double(trials) * Self.longestAnswer else {
-            throw ValidationError(CommandLineTexts.current.text(.messageSimulationDaysTooShort, trials))
+        guard spanDays * 86_400 >= Double(answers) * Self.longestAnswer else {
+            throw ValidationError(CommandLineTexts.current.text(.messageSimulationDaysTooShort, answers))
         }
     }
 
@@ -58,8 +62,9 @@ struct SimulateCommand: ParsableCommand {
     /// reference note, the tuning and feedback.
     static let longestAnswer = 10.0
 
-    /// Runs of `runLength` trials (the last may be shorter); no overflow for any count.
-    private var runs: Int { trials / runLength + (trials % runLength == 0 ? 0 : 1) }
+    /// Runs of `runLength` trials (the last may be shorter); no overflow for any count. A hearing check
+    /// is one run.
+    private var runs: Int { mode == .check ? 1 : trials / runLength + (trials % runLength == 0 ? 0 : 1) }
 
     func run() throws {
         let listener: SimulatedListener
@@ -81,29 +86,56 @@ struct SimulateCommand: ParsableCommand {
         let now = Date()
         let first = max(now.addingTimeInterval(-(days ?? Double(runs)) * 86_400), after.addingTimeInterval(1))
         let span = now.timeIntervalSince(first)
-        guard span >= Double(trials) * Self.longestAnswer else {
+        guard span >= Double(answers) * Self.longestAnswer else {
             throw CommandFailure(CommandLineTexts.current.text(.messageSimulationNoRoom,
-                                                               SystemCalendar().localTime(of: after).dateAndTime, trials))
+                                                               SystemCalendar().localTime(of: after).dateAndTime, answers))
         }
         let seed = seed ?? UInt64.random(in: 1...UInt64(UInt32.max))
         let (mode, trials, runLength, runs) = (mode, trials, runLength, runs)
         let started = ContinuousClock.now
         let texts = CommandLineTexts.current
-        let summary = MainActor.assumeIsolated {
+        let (given, summary) = MainActor.assumeIsolated {
             let profile = PerceptualProfile(stored)
             let simulation = TrainingSimulation(
                 listener: listener, profile: profile, compareObservers: [history, profile],
                 matchObservers: [history, profile], settings: FixedSettingsProvider(settings), start: first, seed: seed)
-            for run in 0..<runs {
-                simulation.run(mode, trials: min(runLength, trials - run * runLength),
-                               at: first.addingTimeInterval(span * Double(run) / Double(runs)))
+            switch mode {
+            case .check:
+                let result = simulation.runCheck(at: first)
+                return (result.answers, Self.checkSummary(listener: listener, result: result, settings: settings,
+                                                          profile: profile, texts: texts))
+            case .training(let mode):
+                for run in 0..<runs {
+                    simulation.run(mode, trials: min(runLength, trials - run * runLength),
+                                   at: first.addingTimeInterval(span * Double(run) / Double(runs)))
+                }
+                return (trials, Self.summary(listener: listener, mode: mode, settings: settings, profile: profile,
+                                             trialsDone: simulation.trialsDone, texts: texts))
             }
-            return Self.summary(listener: listener, mode: mode, settings: settings, profile: profile,
-                                trialsDone: simulation.trialsDone, texts: texts)
         }
         let seconds = (ContinuousClock.now - started).seconds
-        print(texts.text(.messageSimulated, trials, texts.name(mode), "\(seed)", Decimals(seconds, 2)))
+        let name = switch mode {
+        case .check: texts.text(.messageSimulatedCheckName)
+        case .training(let mode): texts.name(mode)
+        }
+        print(texts.text(.messageSimulated, given, name, "\(seed)", Decimals(seconds, 2)))
         print(summary)
+    }
+
+    /// The listener's true mean threshold over the note range, what the check says (as the box would
+    /// say it), and what the profile measures from the history now.
+    @MainActor
+    static func checkSummary(listener: SimulatedListener, result: HearingCheckResult, settings: TrainingSettings,
+                             profile: PerceptualProfile, texts: Texts) -> String {
+        let truth = trueMean(listener, mode: .compare, settings: settings, trialsDone: 0)
+        let measured = profile.thresholdEstimate(for: .compare, range: settings.noteRange)?.overallValue ?? .notEnoughAnswers
+        return texts.text(.messageSimulatedCheck, "\(settings.noteRange)", truth,
+                          SpokenText.checkResult(result.threshold, in: texts.language), texts.threshold(measured))
+    }
+
+    static func trueMean(_ listener: SimulatedListener, mode: TrainingMode, settings: TrainingSettings, trialsDone: Int) -> Double {
+        let keys = settings.noteRange.notes
+        return keys.reduce(0.0) { $0 + listener.threshold(at: $1, mode: mode, after: trialsDone) } / Double(keys.count)
     }
 
     @MainActor
@@ -111,9 +143,7 @@ struct SimulateCommand: ParsableCommand {
                         profile: PerceptualProfile, trialsDone: Int, texts: Texts) -> String {
         switch mode.skill {
         case .compare:
-            let keys = settings.noteRange.notes
-            let truth = keys.reduce(0.0) { $0 + listener.threshold(at: $1, mode: mode, after: trialsDone) }
-                / Double(keys.count)
+            let truth = trueMean(listener, mode: mode, settings: settings, trialsDone: trialsDone)
             let measured = profile.thresholdEstimate(for: mode, range: settings.noteRange)?.overallValue ?? .notEnoughAnswers
             return texts.text(.messageSimulatedThreshold, "\(settings.noteRange)", truth, texts.threshold(measured))
         case .match:
@@ -129,6 +159,32 @@ struct SimulateCommand: ParsableCommand {
             return texts.text(.messageSimulatedTuning, listener.matching.bias, listener.matching.spread, measured)
         case .compareTiming, .fillTheGap:
             return ""   // the rhythm runs say their own
+        }
+    }
+}
+
+/// What `peach simulate --mode` runs: a training mode, or a hearing check (`check`), whose answers
+/// are Hear & Compare – single notes answers.
+enum SimulationMode: Hashable, ExpressibleByArgument, CustomStringConvertible {
+    case training(TrainingMode)
+    case check
+
+    init?(argument: String) {
+        if argument == "check" {
+            self = .check
+        } else if let mode = TrainingMode(rawValue: argument) {
+            self = .training(mode)
+        } else {
+            return nil
+        }
+    }
+
+    static var allValueStrings: [String] { TrainingMode.allCases.map(\.rawValue) + ["check"] }
+
+    var description: String {
+        switch self {
+        case .training(let mode): mode.rawValue
+        case .check: "check"
         }
     }
 }

@@ -26,6 +26,9 @@ public final class CompareTrainer {
     public private(set) var lastError: String?
     /// Called after every state change (the terminal status line, LEDs).
     public var onChange: (@MainActor () -> Void)?
+    /// Called when a run ends by itself because its strategy finished (a hearing check), after the
+    /// last answer's feedback pause, the trainer idle again.
+    public var onFinished: (@MainActor () -> Void)?
 
     private let resources: TrainerResources
     private let strategy: any NextCompareStrategy
@@ -87,8 +90,12 @@ public final class CompareTrainer {
         strategy.answered(completed)
         resources.notify(observers, "a comparison") { try $0.compareAnswered(completed) }
         guard resources.run == run else { return }
-        resources.scheduleNextExercise(after: Self.feedbackDuration) { [weak self] in
-            self?.startNextExercise()
+        if strategy.isFinished {
+            resources.schedule(after: Self.feedbackDuration) { [weak self] in self?.finish() }
+        } else {
+            resources.scheduleNextExercise(after: Self.feedbackDuration) { [weak self] in
+                self?.startNextExercise()
+            }
         }
         state = .showingFeedback
     }
@@ -98,6 +105,12 @@ public final class CompareTrainer {
     public func stop() {
         guard state != .idle else { return }
         tearDown()
+    }
+
+    /// The strategy has finished: back to idle, and say so.
+    private func finish() {
+        tearDown()
+        onFinished?()
     }
 
     private func tearDown() {

@@ -10,4 +10,12 @@ public protocol NextCompareStrategy: AnyObject {
 
     /// The player answered the exercise this strategy chose last.
     func answered(_ completed: CompareAnswer)
+
+    /// Whether the run has what it came for: the trainer then ends it after the answer's feedback
+    /// (a hearing check). Training runs never finish by themselves.
+    var isFinished: Bool { get }
+}
+
+extension NextCompareStrategy {
+    public var isFinished: Bool { false }
 }

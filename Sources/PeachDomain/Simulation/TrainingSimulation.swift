@@ -14,7 +14,12 @@ public final class TrainingSimulation {
     private let comparison: CompareTrainer
     private let matching: MatchTrainer
     private let settings: any TrainingSettingsProvider
+    private let profile: PerceptualProfile
+    private let compareObservers: [any CompareObserver]
+    private let seed: UInt64
     private var random: SeededRandomGenerator
+    /// Hearing checks run so far (each gets a generator of its own).
+    private var checks: UInt64 = 0
     /// Answers the listener has given, for its learning curve.
     public private(set) var trialsDone = 0
 
@@ -26,6 +31,9 @@ public final class TrainingSimulation {
                 settings: any TrainingSettingsProvider, start: Date, seed: UInt64) {
         self.listener = listener
         self.settings = settings
+        self.profile = profile
+        self.compareObservers = compareObservers
+        self.seed = seed
         clock = ManualTrainingClock(startDate: start)
         let player = SilentNotePlayer()
         let interruptions = TrainingInterruptionCenter()
@@ -51,23 +59,48 @@ public final class TrainingSimulation {
         }
     }
 
+    /// A hearing check of single notes (`HearingCheck`), starting at `date` (or at once if that has
+    /// passed), through a trainer of its own with the same profile, observers and clock: its answers
+    /// are Hear & Compare answers like training's.
+    public func runCheck(at date: Date) -> HearingCheckResult {
+        let wait = date.timeIntervalSince(clock.now)
+        if wait > 0 { clock.advance(seconds: wait) }
+        let check = HearingCheck()
+        checks += 1
+        let trainer = CompareTrainer(notePlayer: SilentNotePlayer(), strategy: check, profile: profile,
+                                     observers: compareObservers, settings: settings, clock: clock,
+                                     interruptions: TrainingInterruptionCenter(),
+                                     random: SeededRandomGenerator(seed: seed &+ 3 &+ 7919 &* checks))
+        answer(trainer, .compare, trials: HearingCheck.mostAnswers)
+        // The last answer's feedback pause, after which the trainer ends the check by itself.
+        while trainer.isRunning, clock.advanceToNextTimer() {}
+        trainer.stop()
+        return check.result
+    }
+
     private func runComparisons(_ mode: TrainingMode, trials: Int) {
+        answer(comparison, mode, trials: trials)
+        comparison.stop()
+    }
+
+    /// Answers `trainer`'s exercises as the listener would, until `trials` answers or the run ends
+    /// (the caller stops it).
+    private func answer(_ trainer: CompareTrainer, _ mode: TrainingMode, trials: Int) {
         var answered = 0
-        comparison.start(mode.scope)
-        while answered < trials, comparison.isRunning {
-            if comparison.state == .awaitingAnswer, let current = comparison.currentExercise {
+        trainer.start(mode.scope)
+        while answered < trials, trainer.isRunning {
+            if trainer.state == .awaitingAnswer, let current = trainer.currentExercise {
                 clock.advance(by: Self.answerTime)
                 let p = listener.probabilityCorrect(offset: current.centOffset.magnitude.rawValue,
                                                     note: current.referenceNote, mode: mode, after: trialsDone)
                 let correct = Double.random(in: 0..<1, using: &random) < p
-                comparison.answer(higher: correct == current.isTargetHigher)
+                trainer.answer(higher: correct == current.isTargetHigher)
                 answered += 1
                 trialsDone += 1
             } else if !clock.advanceToNextTimer() {
                 break
             }
         }
-        comparison.stop()
     }
 
     private func runMatchings(_ mode: TrainingMode, trials: Int) {

@@ -91,6 +91,36 @@ public enum SpokenText {
         }
     }
 
+    /// What a hearing check found, in two sentences: "You hear differences of about 12 cents, between
+    /// 10 and 15. That is about where trained musicians are." Numbers to two figures (a check's
+    /// interval spans a factor of 1.5 or more); the second sentence only where the result allows a
+    /// comparison with the published figures (`PublishedComparison`).
+    public static func checkResult(_ threshold: MeasuredValue, in language: Language) -> String {
+        let texts = Texts(language)
+        var sentences: [String]
+        switch threshold {
+        case .measured(let value):
+            sentences = [texts.text(.speakCheckMeasured, twoFigures(value.value), twoFigures(value.low), twoFigures(value.high))]
+        case .above(let bound): sentences = [texts.text(.speakCheckAbove, twoFigures(bound))]
+        case .below(let bound): sentences = [texts.text(.speakCheckBelow, twoFigures(bound))]
+        case .notEnoughAnswers: sentences = [texts.text(.speakCheckNotEnoughAnswers)]
+        }
+        switch PublishedComparison(threshold) {
+        case .finerThanMusicians?: sentences.append(texts.text(.speakCheckFinerThanMusicians))
+        case .likeMusicians?: sentences.append(texts.text(.speakCheckLikeMusicians))
+        case .betweenMusiciansAndNonMusicians?: sentences.append(texts.text(.speakCheckBetween))
+        case .likeNonMusicians?: sentences.append(texts.text(.speakCheckLikeNonMusicians))
+        case .coarserThanNonMusicians?: sentences.append(texts.text(.speakCheckCoarserThanNonMusicians))
+        case nil: break
+        }
+        return sentences.joined(separator: " ")
+    }
+
+    /// Cents to two significant figures (three from 100 on): 0.45, 6.2, 12, 120.
+    static func twoFigures(_ cents: Double) -> Decimals {
+        Decimals(cents, cents < 1 ? 2 : cents < 10 ? 1 : 0)
+    }
+
     private static func trend(_ change: ProgressChange?, _ texts: Texts) -> String {
         guard let change else { return texts.text(.speakNoTrend) }
         switch change.trend {
