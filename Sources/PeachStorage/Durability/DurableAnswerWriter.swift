@@ -13,7 +13,7 @@ import PeachText
 /// writes what a previous run left in the journal. An answer is lost only when neither the
 /// database nor the journal can be written, and then `onEvent` has said so.
 @MainActor
-public final class DurableAnswerWriter: CompareObserver, MatchObserver {
+public final class DurableAnswerWriter: CompareObserver, MatchObserver, RhythmObserver {
     /// What the player must be told; each is reported once per episode.
     public enum Event: Hashable, Sendable {
         /// The history refused an answer; it and the following ones are kept (in the journal when
@@ -61,6 +61,11 @@ public final class DurableAnswerWriter: CompareObserver, MatchObserver {
 
     public func matchAnswered(_ completed: MatchAnswer) {
         record(.match(completed))
+    }
+
+    /// A rhythm answer goes the same way; a Fill the Gap trial with its taps.
+    public func rhythmAnswered(_ answer: RhythmAnswer) {
+        record(Answer(answer))
     }
 
     public func record(_ answer: Answer) {

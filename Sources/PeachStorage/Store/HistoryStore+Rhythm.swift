@@ -1,0 +1,42 @@
+import Foundation
+import GRDB
+import PeachDomain
+
+extension HistoryStore {
+    /// Every rhythm answer, each kind oldest first (by time, then as stored), Fill the Gap's trials
+    /// with their taps where they were trained here, handed over one at a time from database cursors
+    /// within one read (see `forEachAnswer`).
+    public func forEachRhythmAnswer(timing: (TimingAnswer) throws -> Void, gapFill: (GapFillAnswer) throws -> Void) throws {
+        do {
+            try Self.read(database) { db in
+                let byTime = [Column("timestamp"), Column("id")]
+                let timingAnswers = try StoredTimingAnswer.order(byTime).fetchCursor(db)
+                while let stored = try timingAnswers.next() {
+                    if let record = stored.record { try timing(record) }
+                }
+                let trials = try StoredGapFillAnswer.order(byTime).fetchCursor(db)
+                while let stored = try trials.next() {
+                    if let record = try stored.record(db) { try gapFill(record) }
+                }
+            }
+        } catch let error as DatabaseError {
+            throw Self.storeError(error, path: location.databaseURL.path)
+        }
+    }
+}
+
+/// The store records every rhythm answer the trainers report, a Fill the Gap trial with its taps.
+extension HistoryStore: RhythmObserver {
+    public func rhythmAnswered(_ answer: RhythmAnswer) throws {
+        try save([Answer(answer)], skippingStored: false)
+    }
+}
+
+extension Answer {
+    public init(_ answer: RhythmAnswer) {
+        switch answer {
+        case .timing(let record): self = .timing(record)
+        case .gapFill(let record): self = .gapFill(record)
+        }
+    }
+}
