@@ -7,21 +7,7 @@ extension HistoryStore {
     /// with their taps where they were trained here, handed over one at a time from database cursors
     /// within one read (see `forEachAnswer`).
     public func forEachRhythmAnswer(timing: (TimingAnswer) throws -> Void, gapFill: (GapFillAnswer) throws -> Void) throws {
-        do {
-            try Self.read(database) { db in
-                let byTime = [Column("timestamp"), Column("id")]
-                let timingAnswers = try StoredTimingAnswer.order(byTime).fetchCursor(db)
-                while let stored = try timingAnswers.next() {
-                    if let record = stored.record { try timing(record) }
-                }
-                let trials = try StoredGapFillAnswer.order(byTime).fetchCursor(db)
-                while let stored = try trials.next() {
-                    if let record = try stored.record(db) { try gapFill(record) }
-                }
-            }
-        } catch let error as DatabaseError {
-            throw Self.storeError(error, path: location.databaseURL.path)
-        }
+        try reading { reader in try reader.forEachRhythmAnswer(timing: timing, gapFill: gapFill) }
     }
 }
 
