@@ -147,6 +147,9 @@ public enum CommandText: String, TextKeys {
     case messageSimulatedThreshold
     case messageSimulatedTuning
     case messageSimulatedTuningAtStop
+    case messageSimulatedTiming
+    case messageSimulatedTapping
+    case messageSimulatedFigure
     case messageTrialsTooFew
     case messageRunLengthTooShort
     case messageDaysNotPositive

@@ -24,7 +24,7 @@ struct SimulateCommand: ParsableCommand {
     var listenerFile: String
 
     @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateMode), valueName: CommandLineTexts.current.text(.valueMode)))
-    var mode: TrainingMode = .compare
+    var mode: SimulatedMode = .pitch(.compare)
 
     @Option(parsing: .unconditional, help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateTrials), valueName: CommandLineTexts.current.text(.valueCount)))
     var trials = 1000
@@ -59,7 +59,7 @@ struct SimulateCommand: ParsableCommand {
     static let longestAnswer = 10.0
 
     /// Runs of `runLength` trials (the last may be shorter); no overflow for any count.
-    private var runs: Int { trials / runLength + (trials % runLength == 0 ? 0 : 1) }
+    var runs: Int { trials / runLength + (trials % runLength == 0 ? 0 : 1) }
 
     func run() throws {
         let listener: SimulatedListener
@@ -70,6 +70,10 @@ struct SimulateCommand: ParsableCommand {
         }
         let settings = try config.trainingSettings()
         guard let history = try store.openStore(create: true, durability: .deferred) else { return }
+        guard case .pitch(let pitchMode) = mode else {
+            if case .rhythm(let rhythmMode) = mode { try simulateRhythm(rhythmMode, listener: listener, settings: settings, history: history) }
+            return
+        }
         // The profile so far, read one answer at a time.
         var digest = HistoryDigest(now: Date(), calendar: SystemCalendar())
         var latest = Date.distantPast
@@ -86,7 +90,7 @@ struct SimulateCommand: ParsableCommand {
                                                                SystemCalendar().localTime(of: after).dateAndTime, trials))
         }
         let seed = seed ?? UInt64.random(in: 1...UInt64(UInt32.max))
-        let (mode, trials, runLength, runs) = (mode, trials, runLength, runs)
+        let (mode, trials, runLength, runs) = (pitchMode, trials, runLength, runs)
         let started = ContinuousClock.now
         let texts = CommandLineTexts.current
         let summary = MainActor.assumeIsolated {
