@@ -133,3 +133,19 @@ struct GapTapsStoreTests {
         #expect(try store.allGapFillAnswers() == [Self.imported, Self.trial])
     }
 }
+
+@MainActor
+@Suite("peach run's start: the rhythm profile")
+struct PracticeStartRhythmTests {
+    @Test("the rhythm answers stored, journaled ones too, are in the rhythm profile at start; the pitch profile has none")
+    func rhythmAtStart() throws {
+        let directory = TemporaryDirectory()
+        let store = try #require(try HistoryStore.open(directory.location))
+        try store.save([.gapFill(GapTapsStoreTests.trial)], skippingStored: false)
+        try AnswerJournal(location: directory.location).append(.timing(GapTapsStoreTests.timing))
+        let start = try PracticeStart.prepare(store, clock: ManualTrainingClock())
+        #expect(start.rhythm.profile.timingCount == 1 && start.rhythm.profile.gapFillCount == 1)
+        #expect(start.rhythm.profile.hits == 3 && start.rhythm.profile.misses == 13)
+        #expect(start.profile.answers(for: .compare).count == 0)
+    }
+}

@@ -9,6 +9,15 @@ extension HistoryStore {
     public func forEachRhythmAnswer(timing: (TimingAnswer) throws -> Void, gapFill: (GapFillAnswer) throws -> Void) throws {
         try reading { reader in try reader.forEachRhythmAnswer(timing: timing, gapFill: gapFill) }
     }
+
+    /// Every rhythm answer gathered: the rhythm profile and trends as `peach profile` has them.
+    public func rhythmDigest() throws(HistoryError) -> RhythmDigest {
+        var digest = RhythmDigest()
+        try read { db in
+            try HistoryReader(db: db).forEachRhythmAnswer(timing: { digest.add($0) }, gapFill: { digest.add($0) })
+        }
+        return digest
+    }
 }
 
 /// The store records every rhythm answer the trainers report, a Fill the Gap trial with its taps.
