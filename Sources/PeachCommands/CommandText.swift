@@ -149,6 +149,9 @@ public enum CommandText: String, TextKeys {
     case messageSimulatedCheckName
     case messageSimulatedTuning
     case messageSimulatedTuningAtStop
+    case messageSimulatedTiming
+    case messageSimulatedTapping
+    case messageSimulatedFigure
     case messageTrialsTooFew
     case messageRunLengthTooShort
     case messageDaysNotPositive

@@ -9,6 +9,7 @@ public enum ConfigText: String, TextKeys {
     case configAudioPeriods
     case configAudioRealtimePriority
     case configAudioGrowBuffer
+    case configAudioExtraLatencyMs
     case configControllersAssign
     case configControllersMappingsDirectory
     case configFeedbackCueLevel
@@ -28,6 +29,8 @@ public enum ConfigText: String, TextKeys {
     case configTrainingPitchMatchingInitialOffsetRange
     case configTrainingPitchMatchingTuningRange
     case configTrainingReferencePitch
+    case configTrainingRhythmTempo
+    case configTrainingRhythmGapPositions
     case configTrainingStaircase
     case configTrainingTuningSystem
     case configTrainingVaryLoudness
@@ -47,6 +50,8 @@ public enum ConfigText: String, TextKeys {
     case configErrorNoInterval
     case configErrorNotAnInterval
     case configErrorNotADirection
+    case configErrorNoGapPosition
+    case configErrorNotAGapPosition
     case configErrorSoundFont
     case configErrorPreset
     case configErrorNoDevice

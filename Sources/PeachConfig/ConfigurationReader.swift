@@ -171,7 +171,7 @@ private struct Reading {
         guard let map = errors.collect({ try node.mapping() }) else { return }
         errors.add(contentsOf: map.unknownKeys(allowed: [
             "note-range", "note-duration", "note-gap", "reference-pitch", "vary-loudness", "intervals", "tuning-system",
-            "velocity", "pitch-matching", "staircase", "focus",
+            "velocity", "pitch-matching", "staircase", "focus", "rhythm",
         ]))
         let section = "training"
         let texts = texts
@@ -213,6 +213,37 @@ private struct Reading {
                                                          training.pitchMatchingInitialOffsetRange.rawValue)))
             }
         }
+        if let rhythmNode = map.optional("rhythm"), let rhythm = errors.collect({ try rhythmNode.mapping() }) {
+            errors.add(contentsOf: rhythm.unknownKeys(allowed: ["tempo", "gap-positions"]))
+            let section = "training.rhythm"
+            value(rhythm, "tempo", section: section, { node in
+                // invariant: the rhythm modes' tempi lie within the tempi an answer may have.
+                TempoBPM(validating: try node.int(in: RhythmSettings.tempoRange))!
+            }) { $0.training.rhythm.tempo = $1 }
+            value(rhythm, "gap-positions", section: section, { try Self.gapPositions($0, texts) }) {
+                $0.training.rhythm.gapPositions = $1
+            }
+        }
+    }
+
+    /// Fill the Gap's gap positions: a list (or one) of `beat`, `e`, `and`, `a`; at least one.
+    static func gapPositions(_ node: YAMLNode, _ texts: Texts) throws -> Set<GapPosition> {
+        let items = node.listOrSingle()
+        guard !items.isEmpty else { throw node.error(texts.text(.configErrorNoGapPosition)) }
+        var result = Set<GapPosition>()
+        var problems = YAMLErrorCollector()   // every item that is wrong, not only the first
+        for item in items {
+            let position = problems.collect { () throws -> GapPosition in
+                let name = try item.string()
+                guard let position = GapPosition(name: name) else {
+                    throw item.error(texts.text(.configErrorNotAGapPosition, name))
+                }
+                return position
+            }
+            if let position { result.insert(position) }
+        }
+        guard problems.isEmpty else { throw YAMLErrors(problems.errors) }
+        return result
     }
 
     static func noteRange(_ node: YAMLNode, _ texts: Texts) throws -> NoteRange {
@@ -311,7 +342,8 @@ private struct Reading {
 
     mutating func readAudio(_ node: YAMLNode) {
         guard let map = errors.collect({ try node.mapping() }) else { return }
-        errors.add(contentsOf: map.unknownKeys(allowed: ["device", "period-frames", "periods", "realtime-priority", "grow-buffer"]))
+        errors.add(contentsOf: map.unknownKeys(allowed: ["device", "period-frames", "periods", "realtime-priority", "grow-buffer",
+                                                         "extra-latency-ms"]))
         let texts = texts
         value(map, "device", section: "audio", { node in
             let name = try node.string().trimmingCharacters(in: .whitespaces)
@@ -326,6 +358,10 @@ private struct Reading {
             $0.audio.realtimePriority = $1
         }
         value(map, "grow-buffer", section: "audio", { try $0.bool() }) { $0.audio.growsBuffer = $1 }
+        // What the box cannot see of the output's latency; the rhythm modes add it to every click.
+        value(map, "extra-latency-ms", section: "audio", { try $0.double(in: RhythmSettings.extraLatencyRange) }) {
+            $0.training.rhythm.extraLatencyMs = $1
+        }
     }
 
     mutating func readControllers(_ node: YAMLNode) {

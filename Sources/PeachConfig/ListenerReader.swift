@@ -13,8 +13,15 @@ import PeachYAML
 ///     interval-factor: 2.0         # optional
 ///     learning: {trials: 2000, factor: 0.5}   # optional
 ///     matching: {bias: 2.0, spread: 6.0}      # optional
+///     timing: {early: 12, late: 9}            # optional: Compare Timing, ms judged right 75 % of the time
+///     tapping: {bias: -6, spread: 10, miss: 0.05, positions: {beat: -3, e: -9}}   # optional: Fill the Gap, ms
 public enum ListenerReader {
-    static let keys = ["psychometric", "slope", "lapse", "thresholds", "interval-factor", "learning", "matching"]
+    static let keys = ["psychometric", "slope", "lapse", "thresholds", "interval-factor", "learning", "matching",
+                       "timing", "tapping"]
+    /// A Compare Timing threshold, in milliseconds: from a frame to more than a sixteenth at the slowest tempo.
+    static let timingRange: ClosedRange<Double> = 0.01...500
+    /// A tap's bias, in milliseconds (a gap's window is ± half a sixteenth, at most ±94 ms at 40 BPM).
+    static let tapBiasRange: ClosedRange<Double> = -100...100
 
     public static func read(contentsOf url: URL, texts: Texts = .english) throws(YAMLErrors) -> SimulatedListener {
         // not a text: part of PeachYAML's message, which is English
@@ -41,10 +48,59 @@ public enum ListenerReader {
         let thresholds = errors.collect { try Self.thresholds(try map.required("thresholds"), texts) }
         let learning = errors.collect { try map.optional("learning").map(Self.learning) } ?? nil
         let matching = errors.collect { try map.optional("matching").map(Self.matching) } ?? nil
+        let timing = errors.collect { try map.optional("timing").map(Self.timing) } ?? nil
+        let tapping = errors.collect { try map.optional("tapping").map { try Self.tapping($0, texts) } } ?? nil
         try errors.throwIfAny()
-        return SimulatedListener(shape: shape ?? .weibull, slope: slope ?? 2.5, lapse: lapse ?? 0.02,
-                                 thresholds: thresholds ?? [], intervalFactor: factor ?? 1, learning: learning,
-                                 matching: matching ?? SimulatedListener.Matching(bias: 0, spread: 10))
+        var listener = SimulatedListener(shape: shape ?? .weibull, slope: slope ?? 2.5, lapse: lapse ?? 0.02,
+                                         thresholds: thresholds ?? [], intervalFactor: factor ?? 1, learning: learning,
+                                         matching: matching ?? SimulatedListener.Matching(bias: 0, spread: 10))
+        // What the file leaves out keeps the default listener's value.
+        if let timing {
+            listener.timing = SimulatedListener.Timing(early: timing.early ?? listener.timing.early,
+                                                       late: timing.late ?? listener.timing.late)
+        }
+        if let tapping {
+            let standard = listener.tapping
+            listener.tapping = SimulatedListener.Tapping(bias: tapping.bias ?? standard.bias,
+                                                         spread: tapping.spread ?? standard.spread,
+                                                         miss: tapping.miss ?? standard.miss, positions: tapping.positions)
+        }
+        return listener
+    }
+
+    private static func timing(_ node: YAMLNode) throws -> (early: Double?, late: Double?) {
+        let map = try node.mapping()
+        var errors = YAMLErrorCollector()
+        // The keys are the directions' names.
+        errors.add(contentsOf: map.unknownKeys(allowed: TimingDirection.allCases.map(\.rawValue)))
+        let early = errors.collect { try map.optional(TimingDirection.early.rawValue)?.double(in: timingRange) } ?? nil
+        let late = errors.collect { try map.optional(TimingDirection.late.rawValue)?.double(in: timingRange) } ?? nil
+        try errors.throwIfAny()
+        return (early, late)
+    }
+
+    /// Every wrong value is reported, each at its place.
+    private static func tapping(_ node: YAMLNode, _ texts: Texts) throws
+        -> (bias: Double?, spread: Double?, miss: Double?, positions: [GapPosition: Double]) {
+        let map = try node.mapping()
+        var errors = YAMLErrorCollector()
+        errors.add(contentsOf: map.unknownKeys(allowed: ["bias", "spread", "miss", "positions"]))
+        let bias = errors.collect { try map.optional("bias")?.double(in: tapBiasRange) } ?? nil
+        let spread = errors.collect { try map.optional("spread")?.double(in: 0...100) } ?? nil
+        let miss = errors.collect { try map.optional("miss")?.double(in: 0...1) } ?? nil
+        var positions: [GapPosition: Double] = [:]
+        if let node = map.optional("positions"), let entries = errors.collect({ try node.mapping() }) {
+            for entry in entries.entries {
+                _ = errors.collect {
+                    guard let position = GapPosition(name: entry.key) else {
+                        throw entry.keyNode.error(texts.text(.configErrorNotAGapPosition, entry.key))
+                    }
+                    positions[position] = try entry.value.double(in: tapBiasRange)
+                }
+            }
+        }
+        try errors.throwIfAny()
+        return (bias, spread, miss, positions)
     }
 
     private static func thresholds(_ node: YAMLNode, _ texts: Texts) throws -> [(note: MIDINote, cents: Double)] {

@@ -9,6 +9,18 @@ public enum ReportText: String, TextKeys {
     case profileMovingAverageLine
     case profileNoAnswersYet
     case profileThresholdExplained
+    // peach profile: the rhythm modes
+    case profileTimingAnswers
+    case profileTimingBand
+    case profileTimingThreshold
+    case profileTempoBand
+    case profileGapFillTrials
+    case profileGapPosition
+    case profileTapEarly
+    case profileTapLate
+    case profileTapSpread
+    case profileTapsNotEnough
+    case profileRhythmExplained
     case chartAnswerLegend
     case chartCountLabel
     case chartHeading

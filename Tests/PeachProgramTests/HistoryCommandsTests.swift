@@ -51,7 +51,8 @@ struct HistoryCommandsTests {
         #expect(matching["stdDev"] is NSNull)
         #expect(matching["count"] as? Int == 1)
         let modes = try #require(document["modes"] as? [[String: Any]])
-        #expect(modes.map { $0["mode"] as? String } == ["compare", "compare-intervals", "match", "match-intervals"])
+        #expect(modes.map { $0["mode"] as? String } == ["compare", "compare-intervals", "match", "match-intervals", "compare-timing",
+                                                     "fill-the-gap"])
         #expect(modes[0]["count"] as? Int == 4)
         #expect(modes[1]["ewma"] is NSNull)
         #expect(modes[3]["ewma"] as? Double == 8)

@@ -26,6 +26,7 @@ struct ProfileCommand: ParsableCommand {
         // One answer at a time from the store: the report keeps counts and bins, not the answers.
         var digest = HistoryDigest(now: Date(), calendar: SystemCalendar())
         try history?.forEachAnswer(comparison: { digest.add($0) }, pitchMatching: { digest.add($0) })
+        try history?.forEachRhythmAnswer(timing: { digest.add($0) }, gapFill: { digest.add($0) })
         let read = digest
         // Commands run on the main thread; the profile is main-actor state like in `peach run`.
         let text = try MainActor.assumeIsolated {

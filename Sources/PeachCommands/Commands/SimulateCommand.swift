@@ -64,7 +64,7 @@ struct SimulateCommand: ParsableCommand {
 
     /// Runs of `runLength` trials (the last may be shorter); no overflow for any count. A hearing check
     /// is one run.
-    private var runs: Int { mode == .check ? 1 : trials / runLength + (trials % runLength == 0 ? 0 : 1) }
+    var runs: Int { mode == .check ? 1 : trials / runLength + (trials % runLength == 0 ? 0 : 1) }
 
     func run() throws {
         let listener: SimulatedListener
@@ -75,6 +75,9 @@ struct SimulateCommand: ParsableCommand {
         }
         let settings = try config.trainingSettings(data: store.location)
         guard let history = try store.openStore(create: true, durability: .deferred) else { return }
+        if case .training(let trained) = mode, !trained.isPitch {
+            return try simulateRhythm(trained, listener: listener, settings: settings, history: history)
+        }
         // The profile so far, read one answer at a time.
         var digest = HistoryDigest(now: Date(), calendar: SystemCalendar())
         var latest = Date.distantPast

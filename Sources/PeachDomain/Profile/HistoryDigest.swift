@@ -6,7 +6,7 @@ import Foundation
 /// the memory of a few thousand.
 ///
 /// The answers of each kind must come in time order (the store's order: time, then as stored);
-/// Hear & Compare and Tune & Match answers may come one kind after the other.
+/// Hear & Compare, Tune & Match and the rhythm answers may come one kind after the other.
 public struct HistoryDigest: Sendable {
     /// The fits at the end of each timeline bucket (`FittedProgress`) are made only when asked for:
     /// they cost a fit per bucket, which the dashboard shows and `peach profile` does not.
@@ -26,6 +26,8 @@ public struct HistoryDigest: Sendable {
     public private(set) var matchingErrors = WelfordAccumulator()
     public private(set) var compareAnswerCount = 0
     public private(set) var matchAnswerCount = 0
+    /// The rhythm answers' profile and trends; the pitch profile never reads them.
+    public private(set) var rhythm = RhythmDigest()
 
     /// `progressRange`: fit the progress points over this note range; nil for none.
     public init(now: Date, calendar: any TrainingCalendar, progressRange: NoteRange? = nil) {
@@ -53,6 +55,14 @@ public struct HistoryDigest: Sendable {
         answers.add(record)
         matchingErrors.add(record.userCentError.magnitude.rawValue)
         matchAnswerCount += 1
+    }
+
+    public mutating func add(_ record: TimingAnswer) {
+        rhythm.add(record)
+    }
+
+    public mutating func add(_ record: GapFillAnswer) {
+        rhythm.add(record)
     }
 
     /// This digest as of a later `now`, to add newer answers to. Exactly the digest of the same

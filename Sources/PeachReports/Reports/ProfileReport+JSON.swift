@@ -3,10 +3,11 @@ import PeachDomain
 
 extension ProfileReport {
     /// `peach profile --json`: per mode the fitted threshold or accuracy with intervals, the trend
-    /// and its size, and (compare modes) every note of the range; plus the older descriptive fields.
+    /// and its size, and (compare modes) every note of the range; the rhythm modes' figures; plus the
+    /// older descriptive fields.
     @MainActor
     public func json() throws -> String {
-        let modes = TrainingMode.pitchModes.map { mode in
+        let pitchModes = TrainingMode.pitchModes.map { mode in
             let summary = summary(mode)
             var entry = ProfileDocument.Mode(mode: mode.rawValue, ewma: Self.number(timeline[mode].ewma), count: summary.count,
                                              trend: summary.change?.trend.rawValue,
@@ -26,8 +27,9 @@ extension ProfileReport {
             case .compareTiming, .fillTheGap:
                 break
             }
-            return entry
+            return ProfileDocument.ModeEntry.pitch(entry)
         }
+        let modes = pitchModes + [.timing(timingDocument), .gapFill(gapFillDocument)]
         let notes: [ProfileDocument.OffsetNote] = offsetsAsked.keys.sorted().compactMap { key in
             guard let statistics = offsetsAsked[key], let note = MIDINote(validating: key) else { return nil }
             return ProfileDocument.OffsetNote(note: key, name: note.name, mean: Self.number(statistics.mean),
@@ -53,7 +55,22 @@ extension ProfileReport {
 struct ProfileDocument: Encodable {
     let comparison: Offsets
     let matching: Errors
-    let modes: [Mode]
+    let modes: [ModeEntry]
+
+    /// One entry of `modes`: a pitch mode, or a rhythm mode (`ProfileReport+Rhythm.swift`).
+    enum ModeEntry: Encodable {
+        case pitch(Mode)
+        case timing(TimingMode)
+        case gapFill(GapFillMode)
+
+        func encode(to encoder: any Encoder) throws {
+            switch self {
+            case .pitch(let mode): try mode.encode(to: encoder)
+            case .timing(let mode): try mode.encode(to: encoder)
+            case .gapFill(let mode): try mode.encode(to: encoder)
+            }
+        }
+    }
 
     /// The offsets asked per reference note, all Hear & Compare answers (the older, descriptive fields).
     struct Offsets: Encodable {

@@ -12,6 +12,8 @@ public struct ProfileReport {
     /// The offsets asked per reference note, all Hear & Compare answers: the JSON's older, descriptive fields.
     let offsetsAsked: [Int: WelfordAccumulator]
     let matchingErrors: WelfordAccumulator
+    /// The rhythm modes' profile and trends.
+    let rhythm: RhythmDigest
 
     /// The report of a history read one answer at a time (`peach profile` and the dashboard's
     /// `/api/profile` both make it so, and so give the same bytes).
@@ -28,6 +30,7 @@ public struct ProfileReport {
         self.range = range
         offsetsAsked = digest.offsetsAsked
         matchingErrors = digest.matchingErrors
+        rhythm = digest.rhythm
     }
 
     /// What the report says of one mode.
@@ -78,6 +81,7 @@ public struct ProfileReport {
                 lines.append("")
             }
         }
+        lines += rhythmText(texts)
         lines.append("")
         lines.append(texts.text(.profileMovingAverageHeading))
         for mode in TrainingMode.pitchModes {

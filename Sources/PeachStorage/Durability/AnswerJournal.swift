@@ -85,7 +85,13 @@ public struct JournalError: Error, CustomStringConvertible, Sendable, Equatable 
 }
 
 /// One journal line. Field names follow the database columns; a kind's line has its own fields only.
+/// A Fill the Gap trial trained here has its `misses` and its `taps` (each `position`, `offsetMs`).
 private struct JournalEntry: Codable {
+    struct Tap: Codable {
+        var position: Int
+        var offsetMs: Double
+    }
+
     var kind: String
     var timestamp: Double
     var referenceNote: Int?
@@ -99,6 +105,8 @@ private struct JournalEntry: Codable {
     var offsetMs: Double?
     var meanOffsetMs: Double?
     var meanOffsetMsByPosition: [Double?]?
+    var misses: Int?
+    var taps: [Tap]?
 
     init(_ record: Answer) {
         timestamp = record.timestamp.timeIntervalSince1970
@@ -127,6 +135,8 @@ private struct JournalEntry: Codable {
             tempoBPM = answer.tempo.rawValue
             meanOffsetMs = answer.meanOffsetMs
             meanOffsetMsByPosition = answer.meanOffsetMsByPosition
+            misses = answer.taps?.misses
+            taps = answer.taps?.hits.map { Tap(position: $0.position.rawValue, offsetMs: $0.offsetMs) }
         }
     }
 
@@ -145,12 +155,22 @@ private struct JournalEntry: Codable {
             guard let tempo = tempoBPM.flatMap(TempoBPM.init(validating:)), let meanOffsetMs, meanOffsetMs.isFinite,
                   let byPosition = meanOffsetMsByPosition, byPosition.allSatisfy({ $0?.isFinite ?? true }),
                   let record = GapFillAnswer(tempo: tempo, meanOffsetMs: meanOffsetMs, meanOffsetMsByPosition: byPosition,
-                                             timestamp: date)
+                                             timestamp: date, taps: gapTaps)
             else { return nil }
             return .gapFill(record)
         default:
             return nil
         }
+    }
+
+    /// The trial's taps; nil for a trial without them (the iOS app's, an older version's line) and
+    /// for taps no version writes, so that the trial is kept with its means at least.
+    private var gapTaps: GapTaps? {
+        guard let misses, misses >= 0, let taps else { return nil }
+        let hits = taps.compactMap { tap in
+            GapPosition(rawValue: tap.position).flatMap { tap.offsetMs.isFinite ? GapTaps.Tap(position: $0, offsetMs: tap.offsetMs) : nil }
+        }
+        return hits.count == taps.count ? GapTaps(hits: hits, misses: misses) : nil
     }
 
     private func pitchRecord(_ date: Date) -> Answer? {

@@ -39,6 +39,7 @@ extension HistoryStore: AnswerStore {
                     let row = StoredGapFillAnswer(answer)
                     if skippingStored, try Self.isStored(row, db) { continue }
                     try row.insert(db)
+                    if let taps = answer.taps { try StoredGapTap.insert(taps, trial: db.lastInsertedRowID, db) }
                 }
                 written += 1
             }
@@ -66,9 +67,10 @@ extension HistoryStore: AnswerStore {
         try Bool.fetchOne(db, sql: """
             SELECT EXISTS (SELECT 1 FROM fillTheGap WHERE timestamp = ? AND tempoBPM = ? AND meanOffsetMs = ?
                 AND meanOffsetMsPosition0 IS ? AND meanOffsetMsPosition1 IS ? AND meanOffsetMsPosition2 IS ?
-                AND meanOffsetMsPosition3 IS ?)
+                AND meanOffsetMsPosition3 IS ? AND misses IS ?)
             """, arguments: [row.timestamp, row.tempoBPM, row.meanOffsetMs, row.meanOffsetMsPosition0,
-                             row.meanOffsetMsPosition1, row.meanOffsetMsPosition2, row.meanOffsetMsPosition3]) ?? false
+                             row.meanOffsetMsPosition1, row.meanOffsetMsPosition2, row.meanOffsetMsPosition3,
+                             row.misses]) ?? false
     }
 
     private static func isStored(_ row: StoredMatchAnswer, _ db: Database) throws -> Bool {

@@ -63,11 +63,9 @@ public final class DurableAnswerWriter: CompareObserver, MatchObserver, RhythmOb
         record(.match(completed))
     }
 
+    /// A rhythm answer goes the same way; a Fill the Gap trial with its taps.
     public func rhythmAnswered(_ answer: RhythmAnswer) {
-        switch answer {
-        case .timing(let timing): record(.timing(timing))
-        case .gapFill(let trial): record(.gapFill(trial))
-        }
+        record(Answer(answer))
     }
 
     public func record(_ answer: Answer) {

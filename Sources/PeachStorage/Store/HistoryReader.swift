@@ -47,6 +47,27 @@ public struct HistoryReader {
         }
     }
 
+    /// Every rhythm answer with `from ≤ time < before`, each kind in the store's order, Fill the
+    /// Gap's trials with their taps where trained here (see `HistoryStore.forEachRhythmAnswer`).
+    public func forEachRhythmAnswer(from: Date? = nil, before: Date? = nil, timing: (TimingAnswer) throws -> Void,
+                                    gapFill: (GapFillAnswer) throws -> Void) throws {
+        var condition: [String] = []
+        var arguments: [any DatabaseValueConvertible] = []
+        if let from { condition.append("timestamp >= ?"); arguments.append(from.timeIntervalSince1970) }
+        if let before { condition.append("timestamp < ?"); arguments.append(before.timeIntervalSince1970) }
+        let filter = condition.isEmpty ? "" : "WHERE " + condition.joined(separator: " AND ")
+        let timingAnswers = try StoredTimingAnswer.fetchCursor(
+            db, sql: "SELECT * FROM compareTiming \(filter) ORDER BY timestamp, id", arguments: StatementArguments(arguments))
+        while let stored = try timingAnswers.next() {
+            if let record = stored.record { try timing(record) }
+        }
+        let trials = try StoredGapFillAnswer.fetchCursor(
+            db, sql: "SELECT * FROM fillTheGap \(filter) ORDER BY timestamp, id", arguments: StatementArguments(arguments))
+        while let stored = try trials.next() {
+            if let record = try stored.record(db) { try gapFill(record) }
+        }
+    }
+
     public func version() throws -> HistoryVersion {
         func span(_ table: String) throws -> ClosedRange<Int64>? {
             // Two sub-queries: SQLite answers a lone min() or max() from the end of the index,

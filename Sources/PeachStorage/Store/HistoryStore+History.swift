@@ -15,7 +15,7 @@ extension HistoryStore {
             let timingAnswers = try StoredTimingAnswer.order(newestFirst).limit(limit).fetchAll(db)
                 .compactMap(\.record).map(Answer.timing)
             let gapFillAnswers = try StoredGapFillAnswer.order(newestFirst).limit(limit).fetchAll(db)
-                .compactMap(\.record).map(Answer.gapFill)
+                .compactMap { try $0.record(db) }.map(Answer.gapFill)
             let pitch: [Answer] = compareAnswers + matchAnswers
             let all: [Answer] = pitch + timingAnswers + gapFillAnswers
             // Stable: at the same time the kinds keep the order above.

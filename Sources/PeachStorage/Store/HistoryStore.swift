@@ -235,6 +235,7 @@ public final class HistoryStore: Sendable {
         try StoredCompareAnswer.deleteAll(db)
         try StoredMatchAnswer.deleteAll(db)
         try StoredTimingAnswer.deleteAll(db)
+        try db.execute(sql: "DELETE FROM \(StoredGapTap.databaseTableName)")
         try StoredGapFillAnswer.deleteAll(db)
     }
 
@@ -261,10 +262,10 @@ public final class HistoryStore: Sendable {
         }
     }
 
-    /// Every Fill the Gap answer, oldest first.
+    /// Every Fill the Gap answer, oldest first, with its taps where it was trained here.
     public func allGapFillAnswers() throws(HistoryError) -> [GapFillAnswer] {
         try read { db in
-            try Array(StoredGapFillAnswer.order(Column("timestamp"), Column("id")).fetchCursor(db).compactMap(\.record))
+            try Array(StoredGapFillAnswer.order(Column("timestamp"), Column("id")).fetchCursor(db).compactMap { try $0.record(db) })
         }
     }
 

@@ -47,6 +47,9 @@ enum StoreSchema {
             try db.create(index: "fillTheGap_timestamp", on: StoredGapFillAnswer.databaseTableName,
                           columns: ["timestamp"])
         }
+        migrator.registerMigration("v4-fill-the-gap-taps") { db in
+            try StoredGapTap.createTable(db)
+        }
         return migrator
     }
 

@@ -143,6 +143,9 @@ struct StoredGapFillAnswer: Codable, FetchableRecord, PersistableRecord {
     var meanOffsetMsPosition1: Double?
     var meanOffsetMsPosition2: Double?
     var meanOffsetMsPosition3: Double?
+    /// The gaps left untapped, for a trial trained here (its taps are in `StoredGapTap`'s table);
+    /// nil for the iOS app's trials, which keep only their means.
+    var misses: Int?
 
     /// Decodes by column position, like `StoredCompareAnswer`, and as tolerantly. A position's mean
     /// of another type than a number reads as NaN, which makes the row no record.
@@ -155,6 +158,7 @@ struct StoredGapFillAnswer: Codable, FetchableRecord, PersistableRecord {
         meanOffsetMsPosition1 = StoredValue.optionalReal(row, 5)
         meanOffsetMsPosition2 = StoredValue.optionalReal(row, 6)
         meanOffsetMsPosition3 = StoredValue.optionalReal(row, 7)
+        misses = StoredValue.integer(row, 8)
     }
 
     init(_ record: GapFillAnswer) {
@@ -166,8 +170,10 @@ struct StoredGapFillAnswer: Codable, FetchableRecord, PersistableRecord {
         meanOffsetMsPosition1 = byPosition[1]
         meanOffsetMsPosition2 = byPosition[2]
         meanOffsetMsPosition3 = byPosition[3]
+        misses = record.taps?.misses
     }
 
+    /// The answer without its taps (see `record(_:)`): what the CSV export writes.
     var record: GapFillAnswer? {
         let byPosition: [Double?] = [meanOffsetMsPosition0, meanOffsetMsPosition1, meanOffsetMsPosition2,
                                      meanOffsetMsPosition3]

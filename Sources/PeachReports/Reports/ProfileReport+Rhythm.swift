@@ -1,0 +1,172 @@
+import Foundation
+import PeachDomain
+import PeachText
+
+/// The rhythm modes in `peach profile`: Compare Timing's thresholds per direction and tempo band,
+/// Fill the Gap's bias and spread overall and per gap position, each mode's trend; as text and as
+/// the JSON's `modes` entries. Milliseconds throughout, signed offsets negative when early.
+extension ProfileReport {
+    // MARK: JSON
+
+    var timingDocument: ProfileDocument.TimingMode {
+        let profile = rhythm.profile
+        return ProfileDocument.TimingMode(
+            mode: TrainingMode.compareTiming.rawValue, count: profile.timingCount,
+            threshold: profile.latestBand.map { directions($0) },
+            tempos: profile.timingBands.map { band in
+                ProfileDocument.TempoThreshold(lowest: band.lowest, highest: band.highest, threshold: directions(band))
+            },
+            trend: rhythm.timingTrend?.rawValue)
+    }
+
+    var gapFillDocument: ProfileDocument.GapFillMode {
+        let profile = rhythm.profile
+        let overall = profile.tapping
+        var positions: [String: ProfileDocument.TapFigures] = [:]
+        for position in GapPosition.allCases {
+            let figures = profile.tapping(at: position)
+            positions[position.name] = ProfileDocument.TapFigures(bias: figures.bias.map(ProfileDocument.Figure.init),
+                                                                  spread: figures.spread.map(ProfileDocument.Figure.init))
+        }
+        return ProfileDocument.GapFillMode(
+            mode: TrainingMode.fillTheGap.rawValue, count: profile.gapFillCount,
+            bias: overall.bias.map(ProfileDocument.Figure.init), spread: overall.spread.map(ProfileDocument.Figure.init),
+            hits: profile.hits, misses: profile.misses, positions: positions, trend: rhythm.gapFillTrend?.rawValue)
+    }
+
+    private func directions(_ band: TempoBand) -> ProfileDocument.Directions {
+        func figure(_ direction: TimingDirection) -> ProfileDocument.Figure? {
+            Self.said(rhythm.profile.threshold(band: band, direction: direction)).map { ProfileDocument.Figure($0.milliseconds) }
+        }
+        return ProfileDocument.Directions(early: figure(.early), late: figure(.late))
+    }
+
+    /// A threshold as it may be said: nil when there are not enough answers for it.
+    static func said(_ threshold: RhythmThreshold?) -> RhythmThreshold? {
+        threshold.flatMap { $0.isConclusive ? $0 : nil }
+    }
+
+    // MARK: Terminal
+
+    func rhythmText(_ texts: Texts) -> [String] {
+        var lines: [String] = []
+        let profile = rhythm.profile
+        let timingName = texts.name(TrainingMode.compareTiming)
+        if let latest = profile.latestBand {
+            lines.append(texts.text(.profileTimingAnswers, timingName, tempoBand(latest, texts),
+                                    threshold(latest, .early, texts), threshold(latest, .late, texts),
+                                    trend(rhythm.timingTrend, texts), profile.timingCount))
+            for band in profile.timingBands {
+                lines.append(texts.text(.profileTimingBand, tempoBand(band, texts), threshold(band, .early, texts),
+                                        threshold(band, .late, texts)))
+            }
+        } else {
+            lines.append(texts.text(.profileNoAnswersYet, timingName))
+        }
+        let gapName = texts.name(TrainingMode.fillTheGap)
+        if profile.gapFillCount > 0 {
+            let overall = profile.tapping
+            lines.append(texts.text(.profileGapFillTrials, gapName, bias(overall.bias, texts), spread(overall.spread, texts),
+                                    profile.hits, profile.misses, trend(rhythm.gapFillTrend, texts), profile.gapFillCount))
+            for position in GapPosition.allCases {
+                let figures = profile.tapping(at: position)
+                guard figures.bias != nil else { continue }
+                lines.append(texts.text(.profileGapPosition, position.name, bias(figures.bias, texts),
+                                        spread(figures.spread, texts)))
+            }
+        } else {
+            lines.append(texts.text(.profileNoAnswersYet, gapName))
+        }
+        if profile.timingCount + profile.gapFillCount > 0 {
+            lines.append(texts.text(.profileRhythmExplained))
+        }
+        return lines
+    }
+
+    private func threshold(_ band: TempoBand, _ direction: TimingDirection, _ texts: Texts) -> String {
+        guard let threshold = Self.said(rhythm.profile.threshold(band: band, direction: direction)) else {
+            return texts.text(.thresholdNotEnoughAnswers)
+        }
+        let milliseconds = threshold.milliseconds
+        return texts.text(.profileTimingThreshold, Decimals(milliseconds.value, 1), Decimals(milliseconds.low, 1),
+                          Decimals(milliseconds.high, 1), Decimals(threshold.percent.value, 1))
+    }
+
+    private func tempoBand(_ band: TempoBand, _ texts: Texts) -> String {
+        texts.text(.profileTempoBand, band.lowest, band.highest)
+    }
+
+    private func bias(_ figure: RhythmFigure?, _ texts: Texts) -> String {
+        guard let figure else { return texts.text(.profileTapsNotEnough) }
+        return texts.text(figure.value < 0 ? .profileTapEarly : .profileTapLate, Decimals(abs(figure.value), 1),
+                          Decimals(figure.low, 1, signed: true), Decimals(figure.high, 1, signed: true))
+    }
+
+    private func spread(_ figure: RhythmFigure?, _ texts: Texts) -> String {
+        guard let figure else { return texts.text(.profileTapsNotEnough) }
+        return texts.text(.profileTapSpread, Decimals(figure.value, 1), Decimals(figure.low, 1), Decimals(figure.high, 1))
+    }
+
+    private func trend(_ trend: ProgressTimeline.Trend?, _ texts: Texts) -> String {
+        switch trend {
+        case nil: texts.text(.trendNone)
+        case .stable: texts.text(.trendStable)
+        case .improving: texts.text(.trendImproving)
+        case .declining: texts.text(.trendDeclining)
+        }
+    }
+}
+
+extension ProfileDocument {
+    /// `{"mode": "compare-timing", "count", "threshold": {"early", "late"}, "tempos": […], "trend"}`:
+    /// `threshold` is the band trained most recently's (null before any answer), `tempos` every band
+    /// with answers, slowest first.
+    struct TimingMode: Encodable {
+        let mode: String
+        let count: Int
+        @OrNull var threshold: Directions?
+        let tempos: [TempoThreshold]
+        @OrNull var trend: String?
+    }
+
+    /// A band's thresholds, each null while there are not enough answers for it.
+    struct Directions: Encodable {
+        @OrNull var early: Figure?
+        @OrNull var late: Figure?
+    }
+
+    struct TempoThreshold: Encodable {
+        let lowest: Int
+        let highest: Int
+        let threshold: Directions
+    }
+
+    /// `{"mode": "fill-the-gap", "count", "bias", "spread", "hits", "misses", "positions", "trend"}`:
+    /// `count` is the trials, `positions` has every gap position.
+    struct GapFillMode: Encodable {
+        let mode: String
+        let count: Int
+        @OrNull var bias: Figure?
+        @OrNull var spread: Figure?
+        let hits: Int
+        let misses: Int
+        let positions: [String: TapFigures]
+        @OrNull var trend: String?
+    }
+
+    struct TapFigures: Encodable {
+        @OrNull var bias: Figure?
+        @OrNull var spread: Figure?
+    }
+
+    /// `{value, low, high}` in milliseconds.
+    struct Figure: Encodable {
+        let value: Double
+        let low: Double
+        let high: Double
+
+        init(_ figure: RhythmFigure) {
+            (value, low, high) = (figure.value, figure.low, figure.high)
+        }
+    }
+}
