@@ -48,15 +48,15 @@ public final class PracticeBoxApp {
         // Fixed prompts are synthesised while the rest is built, and are ready before the device opens.
         let prompts = Task { await voice.prepare() }
         let results = ResultLog(profile: start.profile, settings: configuration, texts: texts)
-        let (announcer, tuning) = (FeedbackAnnouncer(), DirectTuning())
-        let box = BoxAssembly.box(engine: engine, start: start, results: results, voice: voice, announcer: announcer,
+        let (announcer, tuning, rhythm) = (FeedbackAnnouncer(), DirectTuning(), LiveRhythmProfile(start.rhythm))
+        let box = BoxAssembly.box(engine: engine, start: start, rhythm: rhythm, results: results, voice: voice, announcer: announcer,
                                   tuning: tuning, configuration: configuration, clock: clock,
                                   memory: historyOptions.location.directory.appendingPathComponent("last-mode"),
                                   modeOverride: modeOverride, texts: texts)
         let router = BoxEventRouter(box: box)
         let terminal = keyboard == .never ? nil : TerminalSession()
 
-        let status = StatusService(box: box, profile: start.profile, configuration: configuration, texts: texts,
+        let status = StatusService(box: box, profile: start.profile, rhythm: rhythm, configuration: configuration, texts: texts,
                                    terminal: terminal, file: LiveStatusFile(directory: history.location.directory))
         let reload = LiveReload(configuration: configuration, texts: texts, voice: voice) { status.show() }
         let stop = StopService(signals: signals, rule: SignalRule(hasTerminal: terminal != nil), startedWith: startedWith,

@@ -30,6 +30,10 @@ public enum PracticeText: String, TextKeys {
     case statusLate
     case statusTapTheGaps
     case statusGapFillResult
+    case statusTimingThresholds
+    case statusTimingNotEnough
+    case statusTapping
+    case statusTappingNotEnough
     case statusAudioBuffer
     case statusAudioBufferEnlarged
     case statusAudioBufferRefused

@@ -84,7 +84,8 @@ enum BoxAssembly {
 
     /// The trainers and the box that runs them; every answer goes to the history, the profile (pitch),
     /// the result log and the cues. The rhythm modes' clicks are placed by the engine's render thread. The answer writer's troubles reach the box as they happen.
-    static func box(engine: SoundEngine, start: PracticeStart, results: ResultLog, voice: SpeechAnnouncer,
+    static func box(engine: SoundEngine, start: PracticeStart, rhythm: LiveRhythmProfile, results: ResultLog,
+                    voice: SpeechAnnouncer,
                     announcer: FeedbackAnnouncer, tuning: DirectTuning, configuration: LiveConfiguration,
                     clock: any TrainingClock, memory: URL, modeOverride: TrainingMode?, texts: LiveTexts) -> PracticeBox {
         let interruptions = TrainingInterruptionCenter()
@@ -100,12 +101,13 @@ enum BoxAssembly {
             configuration.currentSettings.rhythm.extraLatencyMs / 1000
         }
         let timing = CompareTimingTrainer(clicks: clicks, clock: clock, settings: configuration,
-                                          observers: [answers, results, announcer], interruptions: interruptions, gate: voice)
-        let gapFill = FillTheGapTrainer(clicks: clicks, clock: clock, settings: configuration, observers: [answers, results],
-                                        interruptions: interruptions)
+                                          observers: [answers, rhythm, results, announcer], interruptions: interruptions,
+                                          gate: voice, measured: { rhythm.measuredShares(in: $0) })
+        let gapFill = FillTheGapTrainer(clicks: clicks, clock: clock, settings: configuration,
+                                        observers: [answers, rhythm, results], interruptions: interruptions)
         let box = PracticeBox(comparison: comparison, matching: matching, rhythm: [timing, gapFill], interruptions: interruptions,
                               modeMemory: FileModeMemory(file: memory), modeOverride: modeOverride, alerts: announcer,
-                              announcer: voice, reports: ProfileReportSource(profile: profile, settings: configuration),
+                              announcer: voice, reports: ProfileReportSource(profile: profile, settings: configuration, rhythm: rhythm),
                               texts: texts)
         answers.onEvent = { [weak box] event in
             switch event {

@@ -12,6 +12,7 @@ import ServiceLifecycle
 final class StatusService: Service {
     private let box: PracticeBox
     private let profile: PerceptualProfile
+    private let rhythm: LiveRhythmProfile
     private let configuration: LiveConfiguration
     private let texts: LiveTexts
     private let terminal: TerminalSession?
@@ -20,10 +21,11 @@ final class StatusService: Service {
     var audioOutput: @MainActor () -> String = { "" }
     private var stopped = false
 
-    init(box: PracticeBox, profile: PerceptualProfile, configuration: LiveConfiguration, texts: LiveTexts,
+    init(box: PracticeBox, profile: PerceptualProfile, rhythm: LiveRhythmProfile, configuration: LiveConfiguration, texts: LiveTexts,
          terminal: TerminalSession?, file: LiveStatusFile) {
         self.box = box
         self.profile = profile
+        self.rhythm = rhythm
         self.configuration = configuration
         self.texts = texts
         self.terminal = terminal
@@ -41,7 +43,7 @@ final class StatusService: Service {
 
     func show() {
         guard !stopped else { return }
-        let status = PracticeStatus(of: box, profile: profile, range: configuration.currentSettings.noteRange,
+        let status = PracticeStatus(of: box, profile: profile, rhythm: rhythm, range: configuration.currentSettings.noteRange,
                                     texts: texts.current)
         // For `peach web`: a failed write costs the dashboard its live line, never the training.
         try? file.write(LiveStatusFile.text(status: status.line(), controller: box.controllerInUse?.description,

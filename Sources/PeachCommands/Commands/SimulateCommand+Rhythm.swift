@@ -7,33 +7,6 @@ import PeachReports
 import PeachStorage
 import PeachText
 
-/// Keeps the rhythm answers of a simulation as the box's profile would: the trainer starts each
-/// run from what it says.
-@MainActor
-final class SimulatedRhythmProfile: RhythmObserver {
-    private(set) var digest: RhythmDigest
-
-    init(_ digest: RhythmDigest) {
-        self.digest = digest
-    }
-
-    func rhythmAnswered(_ answer: RhythmAnswer) {
-        switch answer {
-        case .timing(let record): digest.add(record)
-        case .gapFill(let record): digest.add(record)
-        }
-    }
-
-    /// The measured thresholds of a band, as shares of a sixteenth.
-    func measured(_ band: TempoBand) -> [TimingDirection: Double] {
-        var shares: [TimingDirection: Double] = [:]
-        for direction in TimingDirection.allCases {
-            shares[direction] = digest.profile.threshold(band: band, direction: direction)?.share.value
-        }
-        return shares
-    }
-}
-
 extension SimulateCommand {
     /// The longest a simulated rhythm answer takes, in seconds: a Fill the Gap trial is 16 beats at
     /// the tempo, a Compare Timing answer at most a few beats; with room for the pauses.
@@ -63,8 +36,8 @@ extension SimulateCommand {
         let (trials, runLength, runs) = (trials, runLength, runs)
         let started = ContinuousClock.now
         let summary = MainActor.assumeIsolated {
-            let profile = SimulatedRhythmProfile(digest)
-            let simulation = RhythmSimulation(listener: listener, profile: { profile.measured($0) },
+            let profile = LiveRhythmProfile(digest)
+            let simulation = RhythmSimulation(listener: listener, profile: { profile.measuredShares(in: $0) },
                                               observers: [history, profile], settings: FixedSettingsProvider(settings),
                                               start: first, seed: seed)
             for run in 0..<runs {

@@ -79,10 +79,29 @@ extension ReportSource {
 public final class ProfileReportSource: ReportSource {
     private let profile: PerceptualProfile
     private let settings: any TrainingSettingsProvider
+    private let rhythm: LiveRhythmProfile?
 
-    public init(profile: PerceptualProfile, settings: any TrainingSettingsProvider) {
+    public init(profile: PerceptualProfile, settings: any TrainingSettingsProvider, rhythm: LiveRhythmProfile? = nil) {
         self.profile = profile
         self.settings = settings
+        self.rhythm = rhythm
+    }
+
+    /// Compare Timing: the band trained last; Fill the Gap: every tap. Only what is measured.
+    public func rhythmMeasurement(for mode: TrainingMode) -> SpokenReport.RhythmMeasurement? {
+        guard let rhythm else { return nil }
+        switch mode.skill {
+        case .compareTiming:
+            let fitted = rhythm.profile.latestBand.map { rhythm.thresholds(in: $0) } ?? [:]
+            func measured(_ direction: TimingDirection) -> RhythmFigure? {
+                fitted[direction].flatMap { $0.isConclusive ? $0.milliseconds : nil }
+            }
+            return .timing(early: measured(.early), late: measured(.late))
+        case .fillTheGap:
+            return .tapping(bias: rhythm.profile.tapping.bias, spread: rhythm.profile.tapping.spread)
+        case .compare, .match:
+            return nil
+        }
     }
 
     public func measurement(for mode: TrainingMode) -> (value: MeasuredValue, trend: ProgressChange?) {

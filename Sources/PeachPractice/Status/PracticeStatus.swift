@@ -24,7 +24,8 @@ public struct PracticeStatus: Hashable, Sendable {
     }
 
     @MainActor
-    public init(of box: PracticeBox, profile: any CompareProfile, range: NoteRange, texts: Texts) {
+    public init(of box: PracticeBox, profile: any CompareProfile, rhythm: LiveRhythmProfile? = nil, range: NoteRange,
+                texts: Texts) {
         mode = box.mode
         switch box.activity {
         case .waitingForController:
@@ -56,11 +57,31 @@ public struct PracticeStatus: Hashable, Sendable {
         case .match:
             threshold = texts.matching(profile.matchAccuracy(for: mode))
         case .compareTiming, .fillTheGap:
-            break
+            threshold = rhythm.map { Self.rhythmFigures(mode, $0, texts) }
         }
         if let problem = box.historyProblem {
             error = texts.text(problem.isKeptInJournal ? .statusHistoryBusy : .statusAnswersNotSaved)
         }
+    }
+
+    /// Compare Timing's thresholds in the band trained last (or the one set now), Fill the Gap's bias
+    /// and spread.
+    @MainActor
+    static func rhythmFigures(_ mode: TrainingMode, _ rhythm: LiveRhythmProfile, _ texts: Texts) -> String {
+        if mode == .compareTiming {
+            guard let band = rhythm.profile.latestBand else { return texts.text(.statusTappingNotEnough) }
+            let fitted = rhythm.thresholds(in: band)
+            guard let early = fitted[.early].flatMap({ $0.isConclusive ? $0.milliseconds : nil }),
+                  let late = fitted[.late].flatMap({ $0.isConclusive ? $0.milliseconds : nil }) else {
+                return texts.text(.statusTimingNotEnough, band.lowest, band.highest)
+            }
+            return texts.text(.statusTimingThresholds, early.value, early.low, early.high, late.value, late.low, late.high)
+        }
+        guard let bias = rhythm.profile.tapping.bias, let spread = rhythm.profile.tapping.spread else {
+            return texts.text(.statusTappingNotEnough)
+        }
+        return texts.text(.statusTapping, Decimals(bias.value, 1, signed: true), Decimals(bias.low, 1, signed: true),
+                          Decimals(bias.high, 1, signed: true), Decimals(spread.value, 1))
     }
 
     /// The status as one line, cut to `width` characters.
