@@ -31,6 +31,8 @@ struct KeyboardControllerTests {
         #expect(keyboard.command(for: .enter, currentControlValue: 0) == .action(.commitTuning(heldValue: nil)))
         #expect(keyboard.command(for: .character("3"), currentControlValue: 0) == .action(.start(.match)))
         #expect(keyboard.command(for: .character("4"), currentControlValue: 0) == .action(.start(.matchIntervals)))
+        #expect(keyboard.command(for: .character("5"), currentControlValue: 0) == .action(.start(.compareTiming)))
+        #expect(keyboard.command(for: .character("6"), currentControlValue: 0) == .action(.start(.fillTheGap)))
         #expect(keyboard.command(for: .character("s"), currentControlValue: 0) == .action(.stop))
         #expect(keyboard.command(for: .character("q"), currentControlValue: 0) == .quit)
         #expect(keyboard.command(for: .character("z"), currentControlValue: 0) == nil)

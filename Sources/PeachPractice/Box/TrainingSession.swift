@@ -117,11 +117,12 @@ extension FillTheGapTrainer: TrainingSession {
     public var isBetweenExercises: Bool { true }
     public func start(_ mode: TrainingMode) { start() }
 
-    /// A tap with its input time; an answer control without one (the computer keyboard) taps now.
+    /// A tap with its input time; the computer keyboard's answer and commit keys tap when they are
+    /// read (they carry no time of their own).
     public func handle(_ action: ControllerAction) {
         switch action {
         case .tap(let time): tap(atMonotonic: time)
-        case .answer: tapNow()
+        case .answer, .commitTuning: tapNow()
         default: break
         }
     }

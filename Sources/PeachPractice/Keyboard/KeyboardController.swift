@@ -31,6 +31,8 @@ public struct KeyboardController: Sendable {
         case .character("2"): return .action(.start(.compareIntervals))
         case .character("3"): return .action(.start(.match))
         case .character("4"): return .action(.start(.matchIntervals))
+        case .character("5"): return .action(.start(.compareTiming))
+        case .character("6"): return .action(.start(.fillTheGap))
         case .character("s"), .escape: return .action(.stop)
         case .character("r"): return .action(.report)
         case .character("q"): return .quit
