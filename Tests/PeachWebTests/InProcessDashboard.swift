@@ -47,10 +47,25 @@ final class InProcessDashboard: Sendable {
         let start = Date().addingTimeInterval(-3600 - Double(count) * 7)
         var compareAnswers: [CompareAnswer] = []
         var matchAnswers: [MatchAnswer] = []
+        var timingAnswers: [TimingAnswer] = []
+        var gapFillAnswers: [GapFillAnswer] = []
         for index in 0..<count {
             let reference = MIDINote(Int.random(in: 36...84, using: &random))
             let target = reference.offset(bySemitones: index % 2 == 0 ? 0 : 7) ?? reference
             let time = start.addingTimeInterval(Double(index) * 7)
+            // A few rhythm answers beside them: the dashboard shows them as `peach profile` does.
+            if index % 10 == 3 {
+                let offset = Double.random(in: 2...30, using: &random) * (index % 20 == 3 ? -1 : 1)
+                timingAnswers.append(TimingAnswer(tempo: TempoBPM(clamping: 80 + index % 3 * 30), offsetMs: offset,
+                                                  isCorrect: Double.random(in: 0...1, using: &random) < 0.5 + abs(offset) / 60,
+                                                  timestamp: time))
+            }
+            if index % 50 == 7, let trial = GapFillAnswer(
+                tempo: TempoBPM(clamping: 90), meanOffsetMs: -4, meanOffsetMsByPosition: [-3, -5, nil, nil], timestamp: time,
+                taps: GapTaps(hits: (0..<14).map { GapTaps.Tap(position: $0 % 2 == 0 ? .beat : .e, offsetMs: Double($0 % 5) - 6) },
+                              misses: 2)) {
+                gapFillAnswers.append(trial)
+            }
             if index % 5 == 4 {
                 let error = Cents(Double.random(in: -30...30, using: &random))
                 // invariant: notes in range, a finite error and offset.
@@ -65,7 +80,8 @@ final class InProcessDashboard: Sendable {
             }
         }
         let store = try HistoryStore.open(location)
-        _ = try store?.importRecords(compareAnswers: compareAnswers, matchAnswers: matchAnswers, mode: .replace)
+        _ = try store?.importRecords(compareAnswers: compareAnswers, matchAnswers: matchAnswers, timingAnswers: timingAnswers,
+                                     gapFillAnswers: gapFillAnswers, mode: .replace)
         try store?.close()
     }
 

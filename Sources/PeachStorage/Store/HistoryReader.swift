@@ -9,6 +9,8 @@ import PeachDomain
 public struct HistoryVersion: Hashable, Sendable {
     public let compareAnswers: ClosedRange<Int64>?
     public let matchAnswers: ClosedRange<Int64>?
+    public let timingAnswers: ClosedRange<Int64>?
+    public let gapFillAnswers: ClosedRange<Int64>?
 }
 
 /// The answers stored before a time, per table how many and the highest id: it changes when an
@@ -76,7 +78,9 @@ public struct HistoryReader {
                   let low = row[0] as Int64?, let high = row[1] as Int64? else { return nil }
             return low...high
         }
-        return HistoryVersion(compareAnswers: try span("comparison"), matchAnswers: try span("pitchMatching"))
+        return HistoryVersion(compareAnswers: try span("comparison"), matchAnswers: try span("pitchMatching"),
+                              timingAnswers: try span(StoredTimingAnswer.databaseTableName),
+                              gapFillAnswers: try span(StoredGapFillAnswer.databaseTableName))
     }
 
     public func mark(before: Date) throws -> HistoryMark {

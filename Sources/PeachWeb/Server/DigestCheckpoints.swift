@@ -11,6 +11,7 @@ import Synchronization
 /// later time (`HistoryDigest.asOf`) and given the newer answers is the digest of every answer.
 /// It is used only while the answers before its time are those it was made of (`HistoryMark`: an
 /// import of old answers or a reset changes that); otherwise the whole history is read again.
+/// The rhythm answers, far fewer, are read whole every time (the kept digest holds none).
 final class DigestCheckpoints: Sendable {
     struct Checkpoint: Sendable {
         let mark: HistoryMark
@@ -39,6 +40,7 @@ final class DigestCheckpoints: Sendable {
             var digest = checkpoint.digest.asOf(now)
             try reader.forEachAnswer(from: checkpoint.mark.before, comparison: { digest.add($0) },
                                      pitchMatching: { digest.add($0) })
+            try reader.forEachRhythmAnswer(timing: { digest.add($0) }, gapFill: { digest.add($0) })
             return digest
         }
         var digest = HistoryDigest(now: now, calendar: calendar, progressRange: range)
@@ -47,6 +49,7 @@ final class DigestCheckpoints: Sendable {
         let checkpoint = Checkpoint(mark: mark, digest: digest, range: range)
         kept.withLock { $0 = checkpoint }
         try reader.forEachAnswer(from: cut, comparison: { digest.add($0) }, pitchMatching: { digest.add($0) })
+        try reader.forEachRhythmAnswer(timing: { digest.add($0) }, gapFill: { digest.add($0) })
         return digest
     }
 }
