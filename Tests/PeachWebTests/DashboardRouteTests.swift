@@ -57,6 +57,10 @@ struct DashboardRouteTests {
             #expect(profile.status == .ok)
             #expect(profile.text.contains("<polyline class=\"curve\""))
             #expect(!profile.text.contains("No answers yet"))
+            // The rhythm modes as peach profile says them: Compare Timing per tempo band, Fill the Gap's taps.
+            #expect(profile.text.contains("<section class=\"mode\" id=\"compare-timing\"><h2>Compare Timing</h2>"))
+            #expect(profile.text.contains("<p class=\"measured\">  80–99 BPM: early "))
+            #expect(profile.text.contains("<section class=\"mode\" id=\"fill-the-gap\"><h2>Fill the Gap</h2>"))
             #expect(try await client.get("/progress").text.contains("<polyline class=\"curve\""))
             let matching = try await client.get("/matching").text
             #expect(matching.contains("<h3>Bias</h3>") && matching.contains("<h3>Spread</h3>"))

@@ -49,7 +49,19 @@ extension ProfileReport {
     // MARK: Terminal
 
     func rhythmText(_ texts: Texts) -> [String] {
+        var lines = rhythmSections(texts).flatMap(\.lines)
+        let profile = rhythm.profile
+        if profile.timingCount + profile.gapFillCount > 0 {
+            lines.append(texts.text(.profileRhythmExplained))
+        }
+        return lines
+    }
+
+    /// Each rhythm mode's lines: its figures (or "no answers yet"), then per tempo band or gap
+    /// position (the dashboard shows them as the terminal does).
+    public func rhythmSections(_ texts: Texts) -> [(mode: TrainingMode, lines: [String])] {
         var lines: [String] = []
+        var sections: [(mode: TrainingMode, lines: [String])] = []
         let profile = rhythm.profile
         let timingName = texts.name(TrainingMode.compareTiming)
         if let latest = profile.latestBand {
@@ -63,6 +75,8 @@ extension ProfileReport {
         } else {
             lines.append(texts.text(.profileNoAnswersYet, timingName))
         }
+        sections.append((.compareTiming, lines))
+        lines = []
         let gapName = texts.name(TrainingMode.fillTheGap)
         if profile.gapFillCount > 0 {
             let overall = profile.tapping
@@ -77,10 +91,8 @@ extension ProfileReport {
         } else {
             lines.append(texts.text(.profileNoAnswersYet, gapName))
         }
-        if profile.timingCount + profile.gapFillCount > 0 {
-            lines.append(texts.text(.profileRhythmExplained))
-        }
-        return lines
+        sections.append((.fillTheGap, lines))
+        return sections
     }
 
     private func threshold(_ band: TempoBand, _ direction: TimingDirection, _ texts: Texts) -> String {

@@ -1,5 +1,6 @@
 import Foundation
 import PeachDomain
+import PeachReports
 import PeachText
 
 /// Everything the profile, progress and Tune & Match pages show, computed once per state of the
@@ -13,6 +14,8 @@ struct DashboardModel {
     let answerCount: Int
     let texts: Texts
     let calendar: any TrainingCalendar
+    /// The rhythm modes' lines, as `peach profile` says them.
+    let rhythm: [(mode: TrainingMode, lines: [String])]
 
     /// `digest` made with `progressRange: range`, so that it holds the progress fits; `profile` is
     /// `PerceptualProfile(digest)`.
@@ -24,6 +27,7 @@ struct DashboardModel {
         timeline = digest.timeline
         progress = digest.fittedProgress
         answerCount = digest.answerCount
+        rhythm = ProfileReport(digest: digest, profile: profile, range: range).rhythmSections(texts)
     }
 
     /// Hear & Compare's trend is part of its fitted estimate, which the profile keeps once fitted.
@@ -67,7 +71,10 @@ struct DashboardModel {
             }
             return entry
         }
-        return ["title": texts.text(.dashboardProfile), "modes": modes, "empty": answerCount == 0]
+        let rhythmModes = rhythm.map { section -> [String: Any] in
+            ["mode": section.mode.rawValue, "name": texts.name(section.mode), "lines": section.lines]
+        }
+        return ["title": texts.text(.dashboardProfile), "modes": modes, "rhythm": rhythmModes, "empty": answerCount == 0]
     }
 
     private func label(_ bucket: ProgressTimeline.Bucket) -> String {

@@ -64,6 +64,9 @@ enum PageTemplates {
         {{#counts}}<rect class="count" x="{{x}}" y="{{y}}" width="4" height="{{height}}"><title>{{note}}: {{count}}</title></rect>{{/counts}}
         </svg><p class="legend">{{t.dashboardCountsLegend}}</p>{{/hasCounts}}
         </section>{{/modes}}
+        {{#rhythm}}<section class="mode" id="{{mode}}"><h2>{{name}}</h2>
+        {{#lines}}<p class="measured">{{.}}</p>{{/lines}}
+        </section>{{/rhythm}}
         {{> foot}}
         """
 
