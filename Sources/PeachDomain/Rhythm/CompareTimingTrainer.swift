@@ -26,17 +26,12 @@ public final class CompareTimingTrainer {
     public private(set) var lastError: String?
     public var onChange: (@MainActor () -> Void)?
 
-    private let clicks: any ClickPlayer
-    private let clock: any TrainingClock
-    private let settingsProvider: any TrainingSettingsProvider
-    private let observers: [any RhythmObserver]
+    private let resources: RhythmResources
     private let measured: @MainActor (TempoBand) -> [TimingDirection: Double]
-    private let logger: Logger
     /// What the next pattern waits for after the feedback pause (a spoken prompt).
     private let gate: (any ExerciseGate)?
     private var random: any RandomNumberGenerator
     private var staircase = TimingStaircase()
-    private var timers: RhythmTimers
     /// Where the beat grid starts: the first click of the run, on the audio clock.
     private var gridOrigin = 0.0
     private var patternStart = 0.0
@@ -49,28 +44,23 @@ public final class CompareTimingTrainer {
                 measured: @escaping @MainActor (TempoBand) -> [TimingDirection: Double] = { _ in [:] },
                 random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
                 logger: Logger = Logger(label: "peach.timing")) {
-        self.clicks = clicks
-        self.clock = clock
-        self.settingsProvider = settings
-        self.observers = observers
+        resources = RhythmResources(clicks: clicks, clock: clock, settings: settings, observers: observers, logger: logger,
+                                    trainingName: "timing training")
         self.measured = measured
         self.random = random
-        self.logger = logger
         self.gate = gate
-        timers = RhythmTimers(clock: clock)
-        interruptions?.observe(owner: self) { [weak self] interruption in
-            guard interruption.stopsTraining, let self, isRunning else { return }
-            logger.info("stopping timing training: \(interruption)")
-            stop()
-        }
+        resources.stopOnInterruptions(from: interruptions, trainer: self, isRunning: { [weak self] in self?.isRunning ?? false },
+                                      stop: { [weak self] in self?.stop() })
     }
+
+    private var clicks: any ClickPlayer { resources.clicks }
 
     public var isRunning: Bool { state != .idle }
 
     public func start() {
         guard state == .idle else { return }
         lastError = nil
-        let tempo = settingsProvider.currentSettings.rhythm.tempo
+        let tempo = resources.rhythm.tempo
         staircase = TimingStaircase(start: measured(TempoBand(containing: tempo)))
         gridOrigin = clicks.earliestSchedulable + Self.lead
         playPattern(at: gridOrigin)
@@ -80,25 +70,21 @@ public final class CompareTimingTrainer {
     public func answer(early: Bool) {
         guard state == .awaitingAnswer || state == .playingPattern, let exercise = currentExercise,
               clicks.heardNow >= movedClickTime(exercise) else { return }
-        timers.cancel()
+        resources.cancel()
         let correct = early == (exercise.direction == .early)
         staircase.answered(exercise, correctly: correct)
         let completed = TimingAnswer(tempo: exercise.tempo, offsetMs: exercise.offsetMs, isCorrect: correct,
-                                     timestamp: clock.now)
+                                     timestamp: resources.clock.now)
         lastAnswer = completed
-        let run = timers.run
-        for observer in observers {
-            do { try observer.rhythmAnswered(.timing(completed)) } catch {
-                logger.error("\(type(of: observer)) failed to handle a timing answer: \(error)")
-            }
-        }
-        guard timers.run == run else { return }
+        let run = resources.run
+        resources.tell(.timing(completed))
+        guard resources.run == run else { return }
         state = .showingFeedback
-        timers.schedule(after: Self.feedbackDuration) { [weak self] in
+        resources.schedule(after: Self.feedbackDuration) { [weak self] in
             guard let self else { return }
             guard let gate else { return playNextPattern() }
             gate.whenOpen { [weak self] in
-                guard let self, timers.run == run else { return }
+                guard let self, resources.run == run else { return }
                 playNextPattern()
             }
         }
@@ -106,8 +92,7 @@ public final class CompareTimingTrainer {
 
     public func stop() {
         guard state != .idle else { return }
-        timers.stopRun()
-        do { try clicks.cancelClicks() } catch { logger.warning("taking back the clicks failed: \(error)") }
+        resources.stopRun()
         currentExercise = nil
         lastAnswer = nil
         state = .idle
@@ -116,7 +101,7 @@ public final class CompareTimingTrainer {
     /// The next pattern at the first beat of the grid that can still be placed; a changed tempo
     /// starts a grid of its own.
     private func playNextPattern() {
-        let tempo = settingsProvider.currentSettings.rhythm.tempo
+        let tempo = resources.rhythm.tempo
         let earliest = clicks.earliestSchedulable + Self.lead
         if tempo != currentExercise?.tempo {
             gridOrigin = earliest
@@ -129,20 +114,20 @@ public final class CompareTimingTrainer {
     }
 
     private func playPattern(at time: Double) {
-        let tempo = settingsProvider.currentSettings.rhythm.tempo
+        let tempo = resources.rhythm.tempo
         let exercise = staircase.nextExercise(tempo: tempo, random: &random)
         do {
             try clicks.schedule(exercise.clicks(startingAt: time))
         } catch {
-            logger.error("timing training stopped: the clicks failed: \(error)")
+            let reason = resources.clicksFailed(error)
             stop()
-            lastError = "\(error)"
+            lastError = reason
             return
         }
         currentExercise = exercise
         patternStart = time
         state = .playingPattern
-        timers.schedule(after: .seconds(max(0, movedClickTime(exercise) - clicks.heardNow))) { [weak self] in
+        resources.schedule(after: .seconds(max(0, movedClickTime(exercise) - clicks.heardNow))) { [weak self] in
             self?.state = .awaitingAnswer
         }
     }

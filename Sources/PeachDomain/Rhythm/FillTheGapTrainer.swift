@@ -26,13 +26,8 @@ public final class FillTheGapTrainer {
     public private(set) var lastError: String?
     public var onChange: (@MainActor () -> Void)?
 
-    private let clicks: any ClickPlayer
-    private let clock: any TrainingClock
-    private let settingsProvider: any TrainingSettingsProvider
-    private let observers: [any RhythmObserver]
-    private let logger: Logger
+    private let resources: RhythmResources
     private var random: any RandomNumberGenerator
-    private let timers: RhythmTimers
     /// The trial sounding and, near its end, the next one.
     private var trials: [GapTrial] = []
 
@@ -40,19 +35,14 @@ public final class FillTheGapTrainer {
                 observers: [any RhythmObserver] = [], interruptions: (any TrainingInterruptionSource)? = nil,
                 random: any RandomNumberGenerator = SystemRandomNumberGenerator(),
                 logger: Logger = Logger(label: "peach.gap")) {
-        self.clicks = clicks
-        self.clock = clock
-        self.settingsProvider = settings
-        self.observers = observers
+        resources = RhythmResources(clicks: clicks, clock: clock, settings: settings, observers: observers, logger: logger,
+                                    trainingName: "fill-the-gap training")
         self.random = random
-        self.logger = logger
-        timers = RhythmTimers(clock: clock)
-        interruptions?.observe(owner: self) { [weak self] interruption in
-            guard interruption.stopsTraining, let self, isRunning else { return }
-            logger.info("stopping fill-the-gap training: \(interruption)")
-            stop()
-        }
+        resources.stopOnInterruptions(from: interruptions, trainer: self, isRunning: { [weak self] in self?.isRunning ?? false },
+                                      stop: { [weak self] in self?.stop() })
     }
+
+    private var clicks: any ClickPlayer { resources.clicks }
 
     public var isRunning: Bool { state != .idle }
     public static let cyclesPerTrial = GapTrial.cycles
@@ -74,7 +64,7 @@ public final class FillTheGapTrainer {
     /// A tap heard at `time` on the audio clock: it sounds at once, and counts for the gap it hits.
     public func tap(at time: Double) {
         guard state == .playing else { return }
-        do { try clicks.clickNow(accented: false) } catch { logger.warning("a tap's click failed: \(error)") }
+        do { try clicks.clickNow(accented: false) } catch { resources.logger.warning("a tap's click failed: \(error)") }
         for index in trials.indices where trials[index].tap(at: time) { return }
     }
 
@@ -90,8 +80,7 @@ public final class FillTheGapTrainer {
 
     public func stop() {
         guard state != .idle else { return }
-        timers.stopRun()
-        do { try clicks.cancelClicks() } catch { logger.warning("taking back the clicks failed: \(error)") }
+        resources.stopRun()
         trials = []
         lastAnswer = nil
         state = .idle
@@ -101,11 +90,11 @@ public final class FillTheGapTrainer {
     /// its end, and sleeps until the next of these.
     private func wake() {
         let now = clicks.heardNow
-        let run = timers.run
+        let run = resources.run
         while let first = trials.first, now >= first.lastWindowEnd {
             trials.removeFirst()
-            if let answer = first.answer(at: clock.now) { record(answer) }
-            guard timers.run == run else { return }
+            if let answer = first.answer(at: resources.clock.now) { record(answer) }
+            guard resources.run == run else { return }
         }
         if let last = trials.last, now >= Self.placingTime(after: last) {
             guard place(at: last.end) else { return }
@@ -113,7 +102,7 @@ public final class FillTheGapTrainer {
         guard let last = trials.last, let first = trials.first else { return }
         let next = min(first.lastWindowEnd, Self.placingTime(after: last))
         let delay = max(next - now, 0.001)
-        timers.schedule(after: .seconds(delay)) { [weak self] in self?.wake() }
+        resources.schedule(after: .seconds(delay)) { [weak self] in self?.wake() }
     }
 
     /// When the trial after `trial` is placed.
@@ -124,15 +113,15 @@ public final class FillTheGapTrainer {
     /// Places a trial at `time` with the settings of now; false (and stopped) when the clicks fail.
     @discardableResult
     private func place(at time: Double) -> Bool {
-        let rhythm = settingsProvider.currentSettings.rhythm
+        let rhythm = resources.rhythm
         let trial = GapTrial(tempo: rhythm.tempo, start: max(time, clicks.earliestSchedulable),
                              positions: rhythm.gapPositions, random: &random)
         do {
             try clicks.schedule(trial.clicks)
         } catch {
-            logger.error("fill-the-gap training stopped: the clicks failed: \(error)")
+            let reason = resources.clicksFailed(error)
             stop()
-            lastError = "\(error)"
+            lastError = reason
             return false
         }
         trials.append(trial)
@@ -141,11 +130,7 @@ public final class FillTheGapTrainer {
 
     private func record(_ answer: GapFillAnswer) {
         lastAnswer = answer
-        for observer in observers {
-            do { try observer.rhythmAnswered(.gapFill(answer)) } catch {
-                logger.error("\(type(of: observer)) failed to handle a fill-the-gap trial: \(error)")
-            }
-        }
+        resources.tell(.gapFill(answer))
         onChange?()
     }
 }
