@@ -242,7 +242,7 @@ deb: build
 	  PEACH_DEB_COMPRESSION="$(if $(filter release,$(CONFIG)),,-Zgzip -z1)" \
 	  dpkg-buildpackage -b -us -uc --no-pre-clean > ../dpkg-buildpackage.log 2>&1) || \
 	  { tail -40 $(DEB_OUT)/dpkg-buildpackage.log; echo "dpkg-buildpackage failed: $(DEB_OUT)/dpkg-buildpackage.log" >&2; exit 1; }; \
-	deb=$(DEB_OUT)/peach_$${version}_$$arch.deb; \
+	rm -rf $$stage/debian/peach; deb=$(DEB_OUT)/peach_$${version}_$$arch.deb; \
 	echo "built $$deb ($$(du -h $$deb | cut -f1))"; \
 	if [ $(CONFIG) = release ]; then lintian --info --display-info $$deb | tee $(DEB_OUT)/lintian.txt; \
 	  ! grep -q '^E: ' $(DEB_OUT)/lintian.txt || { echo "lintian reports errors (above)" >&2; exit 1; }; fi

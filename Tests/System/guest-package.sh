@@ -36,17 +36,12 @@ answer() {
   fail "no answer '$1' after 6 tries of 15 s"; tail -n 8 "$J" | sed 's/^/  | /'; return 1
 }
 answers() { runuser -u peach -- /usr/bin/peach history --data-dir /var/lib/peach --json 2>&1 | grep -o '"isCorrect"' | wc -l; }
-# http PATH [CURL ARGUMENTS]: the dashboard's status code for PATH, asked on 127.0.0.1:8080.
-http() { local p=$1; shift; curl -s -o /dev/null -w '%{http_code}' --max-time 30 "$@" "http://127.0.0.1:8080$p"; }
 
 modprobe snd-aloop || { echo "FAIL: modprobe snd-aloop"; exit 1; }
 setup_keyboard
 waitfor /proc/asound/cards Loopback 30 "the loopback sound card" || exit 1
-# The default sound's calibration, measured on the host (run.sh), where the service keeps it: its
-# first start need not measure it again (a minute for a debug build, emulated). systemd hands the
-# directory to the peach user (CacheDirectory).
-mkdir -p /var/cache/peach/peach
-cp "$(dirname "$OUT")"/calibration/peach/calibration-* /var/cache/peach/peach/ 2>/dev/null || echo "no calibration from the host: the service measures it"
+# man-db's trigger would index every manual page again after each dpkg run (slow, emulated).
+echo 'man-db man-db/auto-update boolean false' | debconf-set-selections
 
 # 1. Install.
 version=$(dpkg-deb -f "$deb" Version)
@@ -58,6 +53,9 @@ for u in peach.service peach-web.service; do
 done
 dpkg-query -W -f='${Conffiles}\n' peach | grep -q "$config" || fail "$config is not a conffile: $(dpkg-query -W -f='${Conffiles}' peach)"
 grep -q '^  listen: "0.0.0.0:8080"' $config || fail "the package's configuration does not open the dashboard: $(grep listen $config)"
+# The first start (dpkg started it) measures the installed SoundFont's tuning (slow for a debug
+# build, emulated) and keeps it in /var/cache/peach for the starts after it.
+jwait 'MIDI input ready' 1 300 "the installed service's first start" || exit 1
 for f in /usr/bin/peach /usr/libexec/peach-web /usr/share/man/man1/peach.run.1.gz /usr/share/doc/peach/copyright \
          /usr/share/peach/SoundFonts/peach.sf2 /etc/avahi/services/peach.service; do
   [ -e $f ] || fail "the package did not install $f"
@@ -87,30 +85,37 @@ answer 'answered lower' 1 '90 30 64 80 30 00'
 before=$(answers)
 [ "$before" -ge 2 ] && echo "RESULT: $before answers in /var/lib/peach" || fail "expected 2 answers in /var/lib/peach, found $before"
 
-# 4. The dashboard: on every address, every page wanting the token; the address it prints is the
-# box's mDNS name; Avahi announces it.
+# 4. The dashboard, found as a phone finds it: Avahi announces it on the network, and at the address
+# and port announced it answers 401 without the token and 200 with it. The network is a dummy
+# interface of the guest's own (Avahi leaves loopback out).
 [ "$(systemctl is-active peach-web.service)" = active ] || fail "peach-web.service is $(systemctl is-active peach-web.service)"
+modprobe dummy && ip link add lan0 type dummy && ip link set lan0 multicast on up && ip addr add 192.168.77.1/24 dev lan0 \
+  || fail "no dummy network interface for Avahi"
+systemctl start avahi-daemon.service || fail "avahi-daemon did not start"
+# A resolved service in avahi-browse's parsable lines: its name's spaces written as \032, its type as
+# such (-k: not looked up as "Web Site"); the address and the port are fields 8 and 9.
+announced='^=;lan0;IPv4;Peach[^;]*;_http._tcp;local;.*;8080;"path=/"$'
+for i in 1 2 3 4 5 6; do
+  timeout 60 avahi-browse -rtpk _http._tcp > "$OUT/avahi-browse.txt" 2>&1
+  grep -q "$announced" "$OUT/avahi-browse.txt" && break
+  nap 5
+done
+found=$(grep -m1 "$announced" "$OUT/avahi-browse.txt")
+if [ -n "$found" ]; then echo "RESULT: avahi-browse finds $(echo "$found" | cut -d';' -f4,7-9)"
+else fail "avahi-browse did not find the dashboard:"; sed 's/^/  | /' "$OUT/avahi-browse.txt"; fi
+host=$(echo "$found" | cut -d';' -f8) port=$(echo "$found" | cut -d';' -f9)
+url=http://${host:-192.168.77.1}:${port:-8080}
+# http PATH [CURL ARGUMENTS]: the dashboard's status code for PATH at the announced address.
+http() { local p=$1; shift; curl -s -o /dev/null -w '%{http_code}' --max-time 30 "$@" "$url$p"; }
 end=$(( $(now_us) + 120000000 ))
 until code=$(http /); [ "$code" = 401 ] || [ "$(now_us)" -ge $end ]; do nap 1; done
-[ "$code" = 401 ] && echo "RESULT: the dashboard answers 401 without the token" || fail "the dashboard answered '$code' without the token, not 401"
+[ "$code" = 401 ] && echo "RESULT: at $url the dashboard answers 401 without the token" || fail "at $url the dashboard answered '$code' without the token, not 401"
 address=$(runuser -u peach -- /usr/bin/peach web --token --data-dir /var/lib/peach --config $config)
 token=${address##*token=}
 [[ $address == "http://$(hostname).local:8080/?token="* ]] && echo "RESULT: peach web --token prints $(hostname).local:8080" \
   || fail "peach web --token printed '$address', not http://$(hostname).local:8080/?token=…"
 code=$(http /api/profile -H "Authorization: Bearer $token")
 [ "$code" = 200 ] && echo "RESULT: with the token the dashboard answers 200" || fail "with the token the dashboard answered '$code'"
-systemctl start avahi-daemon.service || fail "avahi-daemon did not start"
-# A resolved service in avahi-browse's parsable lines: its name's spaces written as \032, its type as
-# such (-k: not looked up as "Web Site").
-announced='^=;.*;Peach[^;]*;_http._tcp;local;.*;8080;"path=/"$'
-for i in 1 2 3 4 5 6; do
-  timeout 60 avahi-browse -rtpk _http._tcp > "$OUT/avahi-browse.txt" 2>&1
-  grep -q "$announced" "$OUT/avahi-browse.txt" && break
-  nap 5
-done
-grep -q "$announced" "$OUT/avahi-browse.txt" \
-  && echo "RESULT: avahi-browse finds $(grep -m1 '^=' "$OUT/avahi-browse.txt" | cut -d';' -f4,7,9)" \
-  || { fail "avahi-browse did not find the dashboard:"; sed 's/^/  | /' "$OUT/avahi-browse.txt"; }
 
 # 5. An upgrade: the same files with a higher version. The history and the edited configuration stay.
 rm -rf /tmp/repack && dpkg-deb -R "$deb" /tmp/repack
