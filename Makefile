@@ -15,6 +15,10 @@ BENCH_PACKAGES := fluid-soundfont-gm
 # latency are compared with. The guest's kernel is Debian's, fetched with
 # apt-get download and unpacked into .build/vm by Tests/System/vm/prepare.sh, never installed.
 VM_PACKAGES := qemu-system-x86 busybox-static kmod udev systemd alsa-utils fluidsynth
+# What `make deb` packages with (debhelper, checked by lintian), and what the `package` guest needs on
+# the host root it runs: Avahi to announce the dashboard and browse for it, curl to ask it.
+DEB_PACKAGES := debhelper lintian
+PACKAGE_TEST_PACKAGES := avahi-daemon avahi-utils curl
 EXTRA_PACKAGES ?=
 SUDO := $(if $(filter 0,$(shell id -u)),,sudo)
 PEACH := .build/$(CONFIG)/peach
@@ -29,8 +33,17 @@ ARGS ?= run
 PREFIX ?= /usr/local
 DESTDIR ?=
 SYSCONFDIR ?= /etc
+# Where the units, the udev rules and the dashboard's DNS-SD announcement go. The Debian package
+# puts the first two under /lib (Packaging/debian/rules); Avahi reads only /etc/avahi/services.
+SYSTEMD_UNIT_DIR ?= $(SYSCONFDIR)/systemd/system
+UDEV_RULES_DIR ?= $(SYSCONFDIR)/udev/rules.d
+AVAHI_SERVICE_DIR ?= $(SYSCONFDIR)/avahi/services
+# Where the installed box's dashboard listens (web.listen in the configuration `make install` and the
+# package write): every address, so a phone on the LAN reaches http://HOSTNAME.local:8080/ that Avahi
+# announces. Any non-loopback address needs the access token for every page (docs/dashboard.md).
+BOX_WEB_LISTEN ?= 0.0.0.0:8080
 
-.PHONY: print-debian-packages all deps build build-tests second-compiler arm64-check run test unit-test system-test bench soundfont man install uninstall clean
+.PHONY: print-debian-packages all deps build build-tests second-compiler arm64-check run test unit-test system-test bench soundfont man install uninstall deb clean
 
 all: build
 
@@ -76,18 +89,23 @@ run: build
 # `make system-test GROUPS="box midi"` runs some groups only.
 GROUPS ?=
 test: build-tests second-compiler
+	$(PACKAGE_FOR_TESTS)
 	@mkdir -p .build; rm -f .build/unit-tests.status; set -o pipefail; \
 	{ $(SWIFT) test --skip-build --disable-xctest > .build/unit-tests.log 2>&1; echo $$? > .build/unit-tests.status; } & \
 	Tests/System/run.sh $(GROUPS) 2>&1 | tee .build/system-tests.log; \
 	wait; cat .build/unit-tests.log; \
 	Tests/System/summary.sh "$$(cat .build/unit-tests.status 2>/dev/null || echo 1)" .build/unit-tests.log .build/system-tests.log
 
+# The `package` group installs the Debian package of the debug build (.build/deb-debug): made first
+# when that group runs (all groups, or GROUPS naming it).
+PACKAGE_FOR_TESTS = $(if $(or $(if $(GROUPS),,all),$(filter package,$(GROUPS))),$(MAKE) --no-print-directory deb CONFIG=debug,@:)
+
 # Target-specific: `deps`, run as their prerequisite, installs these too.
 # Appended, not assigned: a prerequisite's own assignment would replace what the goal asked for
 # (`make test` reaches `deps` through `build-tests`, and so installed no guest packages: a fresh
 # machine's system tests failed with "depmod: command not found").
 build-tests unit-test: EXTRA_PACKAGES += $(TEST_PACKAGES)
-system-test test: EXTRA_PACKAGES += $(TEST_PACKAGES) $(VM_PACKAGES)
+system-test test: EXTRA_PACKAGES += $(TEST_PACKAGES) $(VM_PACKAGES) $(DEB_PACKAGES) $(PACKAGE_TEST_PACKAGES)
 bench: EXTRA_PACKAGES += $(BENCH_PACKAGES) $(VM_PACKAGES)
 
 # The xrun probe the system tests and benchmarks preload into peach and stock fluidsynth (C, with
@@ -137,6 +155,7 @@ unit-test: build-tests
 	$(SWIFT) test --skip-build --disable-xctest
 
 system-test: build-tests
+	$(PACKAGE_FOR_TESTS)
 	Tests/System/run.sh $(GROUPS)
 
 # The MIDI input latency needs a sequencer, which only the system-test guest has: after the host's
@@ -151,9 +170,12 @@ bench: deps
 	.build/release/peach-bench
 	SYSTEM_TEST_OUT=.build/bench-system Tests/System/run.sh midibench boxbench webbench
 
-# Installs the practice box: binary (and the dashboard's, which `peach web` hands over to), SoundFonts, mappings, text tables, udev rules, the systemd unit and a
-# default configuration (kept if one exists); creates the `peach` user and enables the service.
-# `make install DESTDIR=/tmp/stage` only stages the files (no user, no systemctl).
+# Installs the practice box: binary (and the dashboard's, which `peach web` hands over to), SoundFonts,
+# mappings, text tables, manual pages, udev rules, the systemd units, the dashboard's DNS-SD
+# announcement for Avahi and a default configuration (kept if one exists), whose dashboard listens on
+# BOX_WEB_LISTEN; creates the `peach` user and enables both services.
+# `make install DESTDIR=/tmp/stage` only stages the files (no user, no systemctl); the Debian package
+# (`make deb`) is made from such a staged tree.
 install:
 	@[ -x .build/$(CONFIG)/peach ] && [ -d $(MAN) ] || { echo "build first: make build (then sudo make install)" >&2; exit 1; }
 	install -D -m 0755 .build/$(CONFIG)/peach $(DESTDIR)$(PREFIX)/bin/peach
@@ -167,26 +189,63 @@ install:
 	install -D -m 0644 README.md $(DESTDIR)$(PREFIX)/share/doc/peach/README.md
 	install -d $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 0644 $(MAN)/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
-	install -D -m 0644 udev/70-peach.rules $(DESTDIR)$(SYSCONFDIR)/udev/rules.d/70-peach.rules
-	install -d $(DESTDIR)$(SYSCONFDIR)/systemd/system
-	sed 's|@PREFIX@|$(PREFIX)|g' udev/peach.service > $(DESTDIR)$(SYSCONFDIR)/systemd/system/peach.service
-	sed 's|@PREFIX@|$(PREFIX)|g' udev/peach-web.service > $(DESTDIR)$(SYSCONFDIR)/systemd/system/peach-web.service
+	install -D -m 0644 udev/70-peach.rules $(DESTDIR)$(UDEV_RULES_DIR)/70-peach.rules
+	install -d $(DESTDIR)$(SYSTEMD_UNIT_DIR)
+	sed 's|@PREFIX@|$(PREFIX)|g' udev/peach.service > $(DESTDIR)$(SYSTEMD_UNIT_DIR)/peach.service
+	sed 's|@PREFIX@|$(PREFIX)|g' udev/peach-web.service > $(DESTDIR)$(SYSTEMD_UNIT_DIR)/peach-web.service
+	install -D -m 0644 udev/avahi/peach.service $(DESTDIR)$(AVAHI_SERVICE_DIR)/peach.service
 	install -d $(DESTDIR)$(SYSCONFDIR)/peach
-	[ -e $(DESTDIR)$(SYSCONFDIR)/peach/config.yaml ] || $(DESTDIR)$(PREFIX)/bin/peach config --default > $(DESTDIR)$(SYSCONFDIR)/peach/config.yaml
+	@# The default file has every setting commented out; the box's dashboard listens on the LAN.
+	[ -e $(DESTDIR)$(SYSCONFDIR)/peach/config.yaml ] || { \
+	  $(DESTDIR)$(PREFIX)/bin/peach config --default | \
+	    sed 's|^#  listen: "127.0.0.1:8080"|  listen: "$(BOX_WEB_LISTEN)"|' > $(DESTDIR)$(SYSCONFDIR)/peach/config.yaml.new && \
+	  grep -q '^  listen: "$(BOX_WEB_LISTEN)"' $(DESTDIR)$(SYSCONFDIR)/peach/config.yaml.new && \
+	  mv $(DESTDIR)$(SYSCONFDIR)/peach/config.yaml.new $(DESTDIR)$(SYSCONFDIR)/peach/config.yaml; } || \
+	  { echo "the default configuration has no web.listen line to set to $(BOX_WEB_LISTEN)" >&2; exit 1; }
 	@if [ -z "$(DESTDIR)" ]; then \
 	  id -u peach >/dev/null 2>&1 || $(SUDO) useradd --system --user-group --groups audio --home-dir /var/lib/peach --shell /usr/sbin/nologin peach; \
 	  $(SUDO) udevadm control --reload 2>/dev/null || true; \
-	  if [ -d /run/systemd/system ]; then $(SUDO) systemctl daemon-reload && $(SUDO) systemctl enable --now peach.service; \
+	  if [ -d /run/systemd/system ]; then $(SUDO) systemctl daemon-reload && $(SUDO) systemctl enable --now peach.service peach-web.service; \
 	  else echo "systemd is not running here: start the box with '$(PREFIX)/bin/peach run'"; fi; \
+	  echo "the dashboard's address with its access token: sudo -u peach $(PREFIX)/bin/peach web --token --data-dir /var/lib/peach --config $(SYSCONFDIR)/peach/config.yaml"; \
 	fi
 
 uninstall:
 	-[ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ] && $(SUDO) systemctl disable --now peach.service peach-web.service
-	rm -f $(DESTDIR)$(PREFIX)/bin/peach $(DESTDIR)$(PREFIX)/libexec/peach-web $(DESTDIR)$(PREFIX)/libexec/peach-hold-signals $(DESTDIR)$(SYSCONFDIR)/udev/rules.d/70-peach.rules \
-	  $(DESTDIR)$(SYSCONFDIR)/systemd/system/peach.service $(DESTDIR)$(SYSCONFDIR)/systemd/system/peach-web.service
+	rm -f $(DESTDIR)$(PREFIX)/bin/peach $(DESTDIR)$(PREFIX)/libexec/peach-web $(DESTDIR)$(PREFIX)/libexec/peach-hold-signals \
+	  $(DESTDIR)$(UDEV_RULES_DIR)/70-peach.rules $(DESTDIR)$(AVAHI_SERVICE_DIR)/peach.service \
+	  $(DESTDIR)$(SYSTEMD_UNIT_DIR)/peach.service $(DESTDIR)$(SYSTEMD_UNIT_DIR)/peach-web.service
 	rm -rf $(DESTDIR)$(PREFIX)/share/peach $(DESTDIR)$(PREFIX)/share/doc/peach
 	rm -f $(DESTDIR)$(PREFIX)/share/man/man1/peach.1 $(DESTDIR)$(PREFIX)/share/man/man1/peach.*.1
+	-[ -z "$(DESTDIR)" ] && [ -d /run/systemd/system ] && $(SUDO) systemctl daemon-reload
 	@echo "kept: $(SYSCONFDIR)/peach (configuration), /var/lib/peach (training history), the peach user"
+
+# The Debian package, peach_VERSION_ARCH.deb in $(DEB_OUT), made by debhelper (compat 13) from the
+# files `make install` stages (Packaging/debian, copied into a staging directory beside it; there is
+# no debian/ folder at the top). VERSION is what the built `peach --version` says (PeachCommand's
+# version, the one place it is written); ARCH this machine's (`dpkg --print-architecture`: arm64 on
+# a Pi). The release build links the Swift runtime into the programs, so the package depends on
+# Debian's own libraries only; lintian checks it. `make deb CONFIG=debug` packages the debug build
+# into .build/deb-debug (it needs the Swift toolchain's libraries: for the `package` system test,
+# whose guest runs this machine's root).
+DEB_OUT = .build/$(if $(filter release,$(CONFIG)),deb,deb-$(CONFIG))
+deb: EXTRA_PACKAGES += $(DEB_PACKAGES)
+deb: build
+	@set -e; version=$$(.build/$(CONFIG)/peach --version); arch=$$(dpkg --print-architecture); \
+	stage=$(DEB_OUT)/peach-$$version; rm -rf $(DEB_OUT); mkdir -p $$stage; \
+	cp -r Packaging/debian $$stage/debian; \
+	{ echo "peach ($$version) unstable; urgency=medium"; echo; \
+	  echo "  * Built from commit $$(git rev-parse --short HEAD 2>/dev/null || echo unknown)."; echo; \
+	  echo " -- $$(sed -n 's/^Maintainer: //p' Packaging/debian/control)  $$(git log -1 --format=%aD 2>/dev/null || date -R)"; \
+	} > $$stage/debian/changelog; \
+	(cd $$stage && PEACH_SOURCE=$(CURDIR) PEACH_CONFIG=$(CONFIG) \
+	  PEACH_DEB_COMPRESSION="$(if $(filter release,$(CONFIG)),,-Zgzip -z1)" \
+	  dpkg-buildpackage -b -us -uc --no-pre-clean > ../dpkg-buildpackage.log 2>&1) || \
+	  { tail -40 $(DEB_OUT)/dpkg-buildpackage.log; echo "dpkg-buildpackage failed: $(DEB_OUT)/dpkg-buildpackage.log" >&2; exit 1; }; \
+	rm -rf $$stage/debian/peach; deb=$(DEB_OUT)/peach_$${version}_$$arch.deb; \
+	echo "built $$deb ($$(du -h $$deb | cut -f1))"; \
+	if [ $(CONFIG) = release ]; then lintian --info --display-info $$deb | tee $(DEB_OUT)/lintian.txt; \
+	  ! grep -q '^E: ' $(DEB_OUT)/lintian.txt || { echo "lintian reports errors (above)" >&2; exit 1; }; fi
 
 # Rebuilds the default SoundFont from its tool; the same bytes every time (a unit test checks the
 # committed file against a fresh one).

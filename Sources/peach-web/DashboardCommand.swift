@@ -35,9 +35,7 @@ struct DashboardCommand: ParsableCommand {
         let directory = options.store.location.directory
         if options.token || options.rotateToken {
             let secret = try accessToken(directory: directory, rotate: options.rotateToken)
-            let host = address.host == "0.0.0.0" || address.host == "::" ? ProcessInfo.processInfo.hostName : address.description
-            let port = address.host == "0.0.0.0" || address.host == "::" ? ":\(address.port)" : ""
-            print("http://\(host)\(port)/?token=\(secret.value)")
+            print("http://\(address.browserAddress(machineName: ProcessInfo.processInfo.hostName))/?token=\(secret.value)")
             return
         }
         var settings = DashboardServer.Settings(

@@ -42,8 +42,8 @@ struct DocumentationTests {
 
     @Test("every repository path named in backticks is in the tree")
     func paths() throws {
-        let roots = ["Sources/", "Tests/", "Mappings/", "SoundFonts/", "udev/", "docs/", ".ci/"]
-        let named = try Self.mentions(#"`((?:Sources|Tests|Mappings|SoundFonts|udev|docs|\.ci)/[^`\s]*)`"#)
+        let roots = ["Sources/", "Tests/", "Mappings/", "SoundFonts/", "udev/", "docs/", ".ci/", "Packaging/"]
+        let named = try Self.mentions(#"`((?:Sources|Tests|Mappings|SoundFonts|udev|docs|\.ci|Packaging)/[^`\s]*)`"#)
         #expect(named.count > 20)
         for (document, path) in named where roots.contains(where: path.hasPrefix) {
             // A pattern (Tests/System/guest-NAME.sh, Sources/C…) names a kind of path, not one.

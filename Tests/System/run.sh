@@ -45,7 +45,7 @@ for g in "${groups[@]}"; do
     init=(); grep -q '^# guest-init: systemd' "$script" && init=(--systemd)
     limit=$(sed -n 's/^# guest-timeout: \([0-9][0-9]*\)$/\1/p' "$script" | head -1)
     [ -n "$limit" ] && init+=(--timeout "$limit")
-    PEACH_VM_ENV="PEACH_SYSTEM_TEST_OUT PEACH_BOXBENCH_BUFFERS" PEACH_SYSTEM_TEST_OUT="$OUT/$g" \
+    PEACH_VM_ENV="PEACH_SYSTEM_TEST_OUT PEACH_BOXBENCH_BUFFERS PEACH_PACKAGE" PEACH_SYSTEM_TEST_OUT="$OUT/$g" \
       Tests/System/vm/boot.sh "${init[@]}" "$OUT" "$ROOT/$script" "$OUT/$g" > "$log" 2>&1
     rc=$?
     checks=$(sed -n 's/^# host-checks: \([A-Za-z]*\)$/\1/p' "$script" | head -1)

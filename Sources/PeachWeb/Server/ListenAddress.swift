@@ -25,5 +25,17 @@ public struct ListenAddress: Hashable, Sendable, CustomStringConvertible {
         host == "localhost" || host == "::1" || host.hasPrefix("127.")
     }
 
+    /// Every address of the machine: 0.0.0.0 or ::.
+    public var isWildcard: Bool { host == "0.0.0.0" || host == "::" }
+
+    /// Where a browser elsewhere on the network finds this listener: for every address, the machine
+    /// by its name, a bare name as its mDNS name `NAME.local` (which Avahi announces on the box);
+    /// otherwise the address itself.
+    public func browserAddress(machineName: String) -> String {
+        guard isWildcard else { return description }
+        let bare = !machineName.isEmpty && !machineName.contains(".") && machineName != "localhost"
+        return (bare ? machineName + ".local" : machineName) + ":\(port)"
+    }
+
     public var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
 }
