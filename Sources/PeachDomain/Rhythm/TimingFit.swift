@@ -9,7 +9,10 @@ import Foundation
 /// its median and 2.5 %/97.5 % quantiles are the value and interval. The answers are binned by
 /// offset (2 % steps in log), so a fit costs the same for a hundred answers or a million.
 public struct TimingFit: Sendable {
-    static let logThresholds: [Double] = (0...120).map { log(0.001) + Double($0) * (log(1.0) - log(0.001)) / 120 }
+    static let logThresholds: [Double] = (0...120).map { (index: Int) -> Double in
+        let lowest: Double = log(0.001)
+        return lowest + Double(index) * -lowest / 120
+    }
     static let slopes: [Double] = [1, 1.5, 2, 3, 4, 6]
     static let lapses: [(rate: Double, prior: Double)] = [(0.0, 0.3), (0.02, 0.4), (0.05, 0.2), (0.1, 0.1)]
     static let binStep = 0.02
