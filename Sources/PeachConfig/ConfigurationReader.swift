@@ -220,30 +220,10 @@ private struct Reading {
                 // invariant: the rhythm modes' tempi lie within the tempi an answer may have.
                 TempoBPM(validating: try node.int(in: RhythmSettings.tempoRange))!
             }) { $0.training.rhythm.tempo = $1 }
-            value(rhythm, "gap-positions", section: section, { try Self.gapPositions($0, texts) }) {
+            value(rhythm, "gap-positions", section: section, { try GapPositionsValue.read($0, texts) }) {
                 $0.training.rhythm.gapPositions = $1
             }
         }
-    }
-
-    /// Fill the Gap's gap positions: a list (or one) of `beat`, `e`, `and`, `a`; at least one.
-    static func gapPositions(_ node: YAMLNode, _ texts: Texts) throws -> Set<GapPosition> {
-        let items = node.listOrSingle()
-        guard !items.isEmpty else { throw node.error(texts.text(.configErrorNoGapPosition)) }
-        var result = Set<GapPosition>()
-        var problems = YAMLErrorCollector()   // every item that is wrong, not only the first
-        for item in items {
-            let position = problems.collect { () throws -> GapPosition in
-                let name = try item.string()
-                guard let position = GapPosition(name: name) else {
-                    throw item.error(texts.text(.configErrorNotAGapPosition, name))
-                }
-                return position
-            }
-            if let position { result.insert(position) }
-        }
-        guard problems.isEmpty else { throw YAMLErrors(problems.errors) }
-        return result
     }
 
     static func noteRange(_ node: YAMLNode, _ texts: Texts) throws -> NoteRange {
