@@ -300,10 +300,11 @@ let package = Package(
             name: "peach-soundfont",
             dependencies: ["SoundFontWriter"]
         ),
-        // The bench's own arithmetic (dating captured frames), on the executable target.
+        // The bench's own arithmetic (dating captured frames, finding clicks), on the executable target, and
+        // the timing group's host checks.
         .testTarget(
             name: "PeachBenchTests",
-            dependencies: ["peach-bench"]
+            dependencies: ["peach-bench", "PeachSound"]
         ),
         .testTarget(
             name: "SoundFontWriterTests",

@@ -21,6 +21,8 @@ final class LoopbackCapture {
     /// Samples in capture order, and the capture's clock to date them (CLOCK_MONOTONIC ns).
     struct Recording {
         var samples: [Double]
+        /// The same samples as captured (16-bit).
+        var raw: [Int16]
         /// The capture frame of the first sample.
         var firstFrame: UInt64
         var clock: CaptureClock
@@ -109,12 +111,28 @@ final class LoopbackCapture {
     func stopRecording() -> Recording? {
         defer { recording = nil }
         guard let recording, !restartedWhileRecording else { lastRecording = nil; return nil }
-        lastRecording = Recording(samples: recording.map { Double($0) / 32768 }, firstFrame: recordingFrom, clock: clock)
+        lastRecording = Recording(samples: recording.map { Double($0) / 32768 }, raw: recording, firstFrame: recordingFrom,
+                                  clock: clock)
         return lastRecording
     }
 
     /// What the last `stopRecording` returned.
     private(set) var lastRecording: Recording?
+
+    /// Reads one chunk (a period's wait at most).
+    func readChunk() { _ = read() }
+
+    /// What the recording holds from `index` on (its first frame is 0), while recording.
+    func recorded(from index: Int) -> ArraySlice<Int16> {
+        guard let recording, index < recording.count else { return [] }
+        return recording[index...]
+    }
+
+    /// The capture's clock, and the capture frame of the recording's first sample.
+    var currentClock: CaptureClock { clock }
+    var recordingFirstFrame: UInt64 { recordingFrom }
+    /// Whether the capture had to restart (an overrun) since recording began.
+    var restarted: Bool { restartedWhileRecording }
 
     /// Reads for `seconds`, whatever it hears.
     func listen(seconds: Double) { _ = wait(seconds: seconds) { _ in false } }

@@ -1,0 +1,127 @@
+import Foundation
+import PeachDomain
+import PeachStorage
+
+/// The timing group's figures for one buffer, from what its guest left in DIR: the recordings
+/// (`ftg-*` of Fill the Gap with taps, `ct` of Compare Timing), Peach's history (`data`) and log.
+/// What Peach stored is set against the truth: a tap's time as the second listener read it (or as
+/// the sequencer stamped it) against its gap's time in the recording, dated by the capture's clock.
+struct TapTimingReport {
+    /// Peach − truth, in ms: per tap where the history keeps the taps, else per trial (its mean).
+    var tapErrors: [Double] = []
+    var trialErrors: [Double] = []
+    /// The same against the sequencer's own stamp of the tap.
+    var kernelTapErrors: [Double] = []
+    var kernelTrialErrors: [Double] = []
+    /// How long after the sequencer's stamp the second listener read each tap, in ms.
+    var readLatencies: [Double] = []
+    var truthHits = 0, strays = 0, unplaced = 0, unresolvedOnsets = 0
+    /// Trials whose hits Peach and the recording count differently (left out of the errors).
+    var unmatchedTrials: [String] = []
+    var tempos: [Int] = []
+    /// Compare Timing: per pattern, its third click's offset found in the recording less the
+    /// stored one, in frames; and the patterns the recording and the history hold.
+    var timingFrameErrors: [Double] = []
+    var timingPatterns = 0, timingAnswers = 0
+
+    init(directory: URL) throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        let runs = try names.filter { $0.hasPrefix("ftg-") && $0.hasSuffix(".txt") }.sorted()
+            .map { try TapTimingRun(directory: directory, name: String($0.dropLast(4))) }
+        guard let store = try HistoryStore.open(DataLocation(directory: directory.appendingPathComponent("data")), create: false) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: directory.appendingPathComponent("data").path])
+        }
+        let log = (try? String(contentsOf: directory.appendingPathComponent("peach.log"), encoding: .utf8)) ?? ""
+        try gapFill(runs: runs, trials: store.allGapFillAnswers(), loggedHits: Self.loggedHits(log))
+        if names.contains("ct.txt") {
+            try compareTiming(TapTimingRun(directory: directory, name: "ct"), answers: store.allTimingAnswers())
+        }
+    }
+
+    /// The hits of each Fill the Gap trial as the log says them ("…, 15 of 16 gaps hit, …"), in order.
+    static func loggedHits(_ log: String) -> [Int] {
+        log.split(separator: "\n").compactMap { line in
+            guard line.contains("fill the gap at"), let match = line.firstMatch(of: /, (\d+) of (\d+) gaps hit/) else { return nil }
+            return Int(match.1)
+        }
+    }
+
+    private mutating func gapFill(runs: [TapTimingRun], trials: [GapFillAnswer], loggedHits: [Int]) {
+        var hits: [TapTimingRun.Hit] = []
+        for run in runs {
+            let taps = run.taps()
+            hits += taps.hits
+            strays += taps.strays
+            unplaced += taps.unplaced
+            unresolvedOnsets += taps.unresolvedOnsets
+            if let tempo = run.tempo { tempos.append(tempo) }
+        }
+        hits.sort { $0.gapTime < $1.gapTime }
+        truthHits = hits.count
+        readLatencies = hits.compactMap { hit in hit.kernel.map { Double(Int64(bitPattern: hit.read &- $0)) / 1e6 } }
+        guard let realtimeOffset = runs.first?.realtimeOffset else { return }
+        // A trial is scored once its last gap's window has been heard: its gaps lie before its
+        // date, the next trial's after (by half a sixteenth at least).
+        var from = UInt64(0)
+        for (index, trial) in trials.enumerated() {
+            let scored = UInt64(Int64(trial.timestamp.timeIntervalSince1970 * 1e9) - realtimeOffset)
+            let mine = hits.filter { $0.gapTime > from && $0.gapTime <= scored }
+            from = scored
+            let stored = trial.taps?.hits.map(\.offsetMs)
+            let count = stored?.count ?? (index < loggedHits.count ? loggedHits[index] : -1)
+            guard count == mine.count, count > 0 else {
+                unmatchedTrials.append("trial \(index + 1) at \(trial.tempo.rawValue) BPM: Peach \(count) hits, the recording \(mine.count)")
+                continue
+            }
+            if let stored {
+                tapErrors += zip(stored, mine).map { $0 - $1.offsetMs }
+                kernelTapErrors += zip(stored, mine).compactMap { peach, truth in truth.kernelOffsetMs.map { peach - $0 } }
+            } else {
+                trialErrors.append(trial.meanOffsetMs - mine.map(\.offsetMs).reduce(0, +) / Double(count))
+                let kernel = mine.compactMap(\.kernelOffsetMs)
+                if kernel.count == count { kernelTrialErrors.append(trial.meanOffsetMs - kernel.reduce(0, +) / Double(count)) }
+            }
+        }
+    }
+
+    private mutating func compareTiming(_ run: TapTimingRun, answers: [TimingAnswer]) {
+        timingAnswers = answers.count
+        guard let tempo = answers.first?.tempo.rawValue else { return }
+        let found = run.timingOffsets(tempo: tempo)
+        timingPatterns = found.count
+        timingFrameErrors = zip(found, answers).map { Double($0) - $1.offsetMs / 1000 * TapTimingRun.rate }
+    }
+
+    /// Median, 95th percentile and largest of the magnitudes.
+    static func spread(_ values: [Double]) -> (median: Double, p95: Double, worst: Double)? {
+        let sorted = values.map(abs).sorted()
+        guard !sorted.isEmpty else { return nil }
+        return (sorted[sorted.count / 2], sorted[min(sorted.count - 1, Int((Double(sorted.count) * 0.95).rounded(.up)) - 1)], sorted.last!)
+    }
+
+    /// The FIGURE lines for `buffer` ("128 × 2").
+    func figures(buffer: String) -> [String] {
+        func line(_ what: String, _ values: [Double], unit: String = "ms") -> String? {
+            guard let s = Self.spread(values) else { return nil }
+            let mean = values.reduce(0, +) / Double(values.count)
+            return String(format: "FIGURE: %@, %@: %d, |error| median %.2f %@, p95 %.2f %@, worst %.2f %@ (mean %+.2f %@)",
+                          what, buffer, values.count, s.median, unit, s.p95, unit, s.worst, unit, mean, unit)
+        }
+        let tempoList = Set(tempos).sorted().map(String.init).joined(separator: " and ")
+        var lines = [
+            "RESULT: fill the gap, \(buffer), at \(tempoList) BPM: \(truthHits) taps on a gap in the recording, \(strays) on a click "
+                + "(strays), \(unplaced) unplaced, \(unresolvedOnsets) overlapping onsets unresolved"
+                + (unmatchedTrials.isEmpty ? "" : "; trials left out: " + unmatchedTrials.joined(separator: "; ")),
+        ]
+        lines += [
+            line("tap timing, Peach's stored offset − truth (second listener's read stamp), per tap", tapErrors),
+            line("tap timing, Peach's stored offset − truth (the sequencer's stamp), per tap", kernelTapErrors),
+            line("tap timing, Peach's stored trial mean − truth (second listener's read stamp), per trial", trialErrors),
+            line("tap timing, Peach's stored trial mean − truth (the sequencer's stamp), per trial", kernelTrialErrors),
+            line("tap path, the sequencer's stamp to the second listener's read (SCHED_FIFO 80)", readLatencies),
+            line("compare timing, third click found in the recording − stored offset, in frames", timingFrameErrors, unit: "frames"),
+        ].compactMap { $0 }
+        if timingAnswers > 0 { lines.append("RESULT: compare timing, \(buffer): \(timingAnswers) answers stored, \(timingPatterns) patterns found") }
+        return lines
+    }
+}
