@@ -39,13 +39,14 @@ final class LoopbackCapture {
         }
     }
 
-    init() {
+    /// `bufferTime`: the capture's buffer in µs, how long a reader may fall behind without an overrun.
+    init(bufferTime: UInt32 = 100_000) {
         var handle: OpaquePointer?
         guard snd_pcm_open(&handle, "hw:Loopback,1,0", SND_PCM_STREAM_CAPTURE, 0) >= 0, let handle else {
             benchFailure("cannot open the loopback capture hw:Loopback,1,0")
         }
         // The playback side already fixed the format; ask for the same and small periods.
-        guard snd_pcm_set_params(handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 2, 48_000, 0, 100_000) >= 0,
+        guard snd_pcm_set_params(handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 2, 48_000, 0, bufferTime) >= 0,
               Self.stampMonotonic(handle), snd_pcm_start(handle) >= 0 else {
             benchFailure("cannot configure and start the loopback capture")
         }

@@ -21,7 +21,7 @@ enum TapTiming {
             benchFailure("usage: --tap-timing DIR NAME TEMPO CYCLES")
         }
         let sixteenth = rate * 15 / Double(tempo)
-        let capture = LoopbackCapture()
+        let capture = LoopbackCapture(bufferTime: 1_000_000)
         let listener = TapListener(keyboardName: keyboardName)
         let keyboard = RawKeyboard()
         capture.startRecording()
@@ -66,7 +66,7 @@ enum TapTiming {
     /// answers TRIALS patterns, each once its four clicks have sounded, late and early by turns.
     static func answerRun(_ arguments: [String]) {
         guard arguments.count == 3, let trials = Int(arguments[2]) else { benchFailure("usage: --timing-answers DIR NAME TRIALS") }
-        let capture = LoopbackCapture()
+        let capture = LoopbackCapture(bufferTime: 1_000_000)
         let keyboard = RawKeyboard()
         capture.startRecording()
         capture.listen(seconds: 0.3)
