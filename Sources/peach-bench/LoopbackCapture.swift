@@ -2,13 +2,14 @@ import CAlsa
 import Glibc
 import PeachMIDI
 
-/// The loopback card's capture side, read 64 frames at a time. Capture data arrives a period at a
-/// time, so a read's return time is late by up to a period; after each read the device's status says
-/// how far its pointer had got and when, and `CaptureClock` dates every frame from those marks.
+/// The loopback card's capture side, read 64 frames at a time (or `chunk`). Capture data arrives a
+/// period at a time, so a read's return time is late by up to a period; after each read the
+/// device's status says how far its pointer had got and when, and `CaptureClock` dates every frame
+/// from those marks.
 final class LoopbackCapture {
     private let pcm: OpaquePointer
     private let status: OpaquePointer
-    private let frames = 64
+    private let frames: Int
     private var buffer: [Int16]
     private var capturedFrames: UInt64 = 0
     private var clock = CaptureClock()
@@ -39,8 +40,11 @@ final class LoopbackCapture {
         }
     }
 
-    /// `bufferTime`: the capture's buffer in µs, how long a reader may fall behind without an overrun.
-    init(bufferTime: UInt32 = 100_000) {
+    /// `bufferTime`: the capture's buffer in µs, how long a reader may fall behind without an overrun;
+    /// `chunk`: the frames of each read (fewer reads cost less in an emulated guest; the marks date
+    /// the frames however large the reads).
+    init(bufferTime: UInt32 = 100_000, chunk: Int = 64) {
+        frames = chunk
         var handle: OpaquePointer?
         guard snd_pcm_open(&handle, "hw:Loopback,1,0", SND_PCM_STREAM_CAPTURE, 0) >= 0, let handle else {
             benchFailure("cannot open the loopback capture hw:Loopback,1,0")

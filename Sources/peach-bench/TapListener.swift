@@ -32,7 +32,7 @@ final class TapListener: @unchecked Sendable {
 
     init(keyboardName: String) {
         var handle: OpaquePointer?
-        guard snd_seq_open(&handle, "default", Int32(SND_SEQ_OPEN_INPUT), Int32(SND_SEQ_NONBLOCK)) >= 0, let handle else {
+        guard snd_seq_open(&handle, "default", Int32(SND_SEQ_OPEN_DUPLEX), Int32(SND_SEQ_NONBLOCK)) >= 0, let handle else {
             benchFailure("cannot open a sequencer client for the second listener")
         }
         seq = handle

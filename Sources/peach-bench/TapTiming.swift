@@ -21,17 +21,23 @@ enum TapTiming {
             benchFailure("usage: --tap-timing DIR NAME TEMPO CYCLES")
         }
         let sixteenth = rate * 15 / Double(tempo)
-        let capture = LoopbackCapture(bufferTime: 1_000_000)
+        let capture = LoopbackCapture(bufferTime: 1_000_000, chunk: 512)
         let listener = TapListener(keyboardName: keyboardName)
         let keyboard = RawKeyboard()
         capture.startRecording()
         var scanner = OnsetScanner()
         let deadline = monotonicNanoseconds() + 60_000_000_000
         var anchor: Int?
+        var restarted = monotonicNanoseconds()
         while anchor == nil, monotonicNanoseconds() < deadline {
             capture.readChunk()
             scanner.scan(capture)
             anchor = scanner.patternAnchor(sixteenth: sixteenth)
+            // A lost audio output stops training until the player starts it again (program 7).
+            if monotonicNanoseconds() - max(restarted, scanner.lastOnsetTime) > 3_000_000_000 {
+                keyboard.send([0xC0, 0x07])
+                restarted = monotonicNanoseconds()
+            }
         }
         guard let anchor else { benchFailure("no pattern at \(tempo) BPM within 60 s (onsets: \(scanner.onsets.suffix(8)))") }
         // The first step at least a quarter second ahead.
@@ -42,6 +48,11 @@ enum TapTiming {
         var sent: [UInt64] = []
         while step < lastStep {
             capture.readChunk()
+            scanner.scan(capture)
+            if monotonicNanoseconds() - max(restarted, scanner.lastOnsetTime) > 3_000_000_000 {
+                keyboard.send([0xC0, 0x07])
+                restarted = monotonicNanoseconds()
+            }
             let cycle = (step - firstStep) / 4
             let phase = [-0.16, 0, 0.16][cycle % 3] * sixteenth / rate
             guard let due = capture.currentClock.time(ofFrame: firstFrame + Double(anchor) + Double(step) * sixteenth) else { continue }
@@ -66,7 +77,7 @@ enum TapTiming {
     /// answers TRIALS patterns, each once its four clicks have sounded, late and early by turns.
     static func answerRun(_ arguments: [String]) {
         guard arguments.count == 3, let trials = Int(arguments[2]) else { benchFailure("usage: --timing-answers DIR NAME TRIALS") }
-        let capture = LoopbackCapture(bufferTime: 1_000_000)
+        let capture = LoopbackCapture(bufferTime: 1_000_000, chunk: 512)
         let keyboard = RawKeyboard()
         capture.startRecording()
         capture.listen(seconds: 0.3)
@@ -80,6 +91,12 @@ enum TapTiming {
             let before = scanner.onsets.count
             scanner.scan(capture)
             if scanner.onsets.count > before { since += scanner.onsets.count - before; lastOnset = monotonicNanoseconds() }
+            // A lost audio output stops training until the player starts it again (program 6).
+            if monotonicNanoseconds() - lastOnset > 4_000_000_000 {
+                keyboard.send([0xC0, 0x06])
+                lastOnset = monotonicNanoseconds()
+                since = 0
+            }
             guard since >= 4, monotonicNanoseconds() - lastOnset > 400_000_000 else { continue }
             keyboard.send(answered % 2 == 0 ? [0x90, 0x48, 0x64, 0x80, 0x48, 0x00] : [0x90, 0x30, 0x64, 0x80, 0x30, 0x00])
             answered += 1
@@ -119,12 +136,14 @@ enum TapTiming {
 struct OnsetScanner {
     private(set) var onsets: [Int] = []
     private(set) var scanned = 0
+    /// CLOCK_MONOTONIC when the last onset was seen.
+    private(set) var lastOnsetTime: UInt64 = 0
     private var silent = 0
 
     mutating func scan(_ capture: LoopbackCapture) {
         for sample in capture.recorded(from: scanned) {
             if abs(Int32(sample)) > ClickOnsets.silence {
-                if silent >= 240 { onsets.append(scanned - 1) }
+                if silent >= 240 { onsets.append(scanned - 1); lastOnsetTime = monotonicNanoseconds() }
                 silent = 0
             } else {
                 silent += 1

@@ -54,6 +54,24 @@ struct ClickPlacementTests {
         #expect(abs(try #require(clock.heardFrame(atMonotonic: 999_000_000)) - (47_232 - 48)) < 1e-6)
     }
 
+    @Test("the output dates its delay by the device's stamp of its pointer, not by when its thread woke; a stale stamp is not used")
+    func stampedDelay() throws {
+        // 128 × 2 frames; the pointer moved at 5.000 s, the output thread woke and asked at 5.003 s.
+        let moved: UInt64 = 5_000_000_000, asked: UInt64 = 5_003_000_000
+        let measurement = try #require(ALSAPCMOutput.stampedMeasurement(delay: 200, stamp: moved, isRunning: true, now: asked,
+                                                                        bufferFrames: 256))
+        #expect(measurement.delay == 200 && measurement.time == moved)
+        // Frame 48,000 − 200 was heard at 5.000 s, so a tap at 5.010 s is 480 frames later.
+        let clock = AudioClock()
+        clock.measured(rendered: 48_000, delay: measurement.delay, at: measurement.time)
+        #expect(abs(try #require(clock.heardFrame(atMonotonic: 5_010_000_000)) - (47_800 + 480)) < 1e-6)
+        // Older than the buffer plays (5.3 ms), from the future, none, or a stopped device: not used.
+        #expect(ALSAPCMOutput.stampedMeasurement(delay: 200, stamp: asked - 6_000_000, isRunning: true, now: asked, bufferFrames: 256) == nil)
+        #expect(ALSAPCMOutput.stampedMeasurement(delay: 200, stamp: asked + 1, isRunning: true, now: asked, bufferFrames: 256) == nil)
+        #expect(ALSAPCMOutput.stampedMeasurement(delay: 200, stamp: 0, isRunning: true, now: asked, bufferFrames: 256) == nil)
+        #expect(ALSAPCMOutput.stampedMeasurement(delay: 200, stamp: moved, isRunning: false, now: asked, bufferFrames: 256) == nil)
+    }
+
     @Test("the same tap is at the same time on the audio clock at any buffer size, and the extra latency moves it back")
     func latencyCompensated() throws {
         let (engine, _) = try EngineTestSupport.engine()

@@ -3,8 +3,8 @@ import Foundation
 
 /// Which output frame the listener hears at a CLOCK_MONOTONIC instant, as the output last measured
 /// it: after each write, the frames rendered minus the device's delay (the frames still in its
-/// buffer), stamped with the monotonic clock. So times on it include the whole buffer, whatever its
-/// size. Written by the output thread only (a sequence lock: the writer never waits), read by any.
+/// buffer), at the monotonic time the device's pointer got there (`ALSAPCMOutput.measureDelay`).
+/// So times on it include the whole buffer, whatever its size. Written by the output thread only (a sequence lock: the writer never waits), read by any.
 public final class AudioClock: Sendable {
     private let sequence = ManagedAtomic<UInt64>(0)
     private let stampNs = ManagedAtomic<UInt64>(0)
