@@ -28,8 +28,10 @@ struct TimingSystemTests {
             report.figures(buffer: buffer.name).forEach { print($0) }
             // Per tap where the history keeps them, else per trial.
             let errors = report.tapErrors.isEmpty ? report.trialErrors : report.tapErrors
-            try #require(errors.count >= 3, "\(buffer.name): too few taps matched (\(report.truthHits) on gaps, \(report.unmatchedTrials))")
-            let spread = try #require(TapTimingReport.spread(errors))
+            guard errors.count >= 3, let spread = TapTimingReport.spread(errors) else {
+                Issue.record("\(buffer.name): too few taps matched (\(report.truthHits) on gaps, \(report.unmatchedTrials))")
+                continue
+            }
             #expect(spread.median <= 1, "\(buffer.name): median |error| \(spread.median) ms")
             #expect(spread.p95 <= 3, "\(buffer.name): p95 |error| \(spread.p95) ms")
         }
@@ -39,8 +41,8 @@ struct TimingSystemTests {
     func compareTimingClicks() throws {
         for buffer in try Self.buffers() {
             let report = try TapTimingReport(directory: buffer.directory)
-            try #require(report.timingAnswers > 0 && report.timingPatterns >= report.timingAnswers,
-                         "\(buffer.name): \(report.timingAnswers) answers, \(report.timingPatterns) patterns in the recording")
+            #expect(report.timingAnswers > 0 && report.timingPatterns >= report.timingAnswers,
+                    "\(buffer.name): \(report.timingAnswers) answers, \(report.timingPatterns) patterns in the recording")
             #expect(report.timingFrameErrors.allSatisfy { abs($0) <= 1 }, "\(buffer.name): \(report.timingFrameErrors)")
         }
     }
