@@ -65,8 +65,9 @@ struct TapTimingReport {
         var from = UInt64(0)
         for (index, trial) in trials.enumerated() {
             let scored = UInt64(Int64(trial.timestamp.timeIntervalSince1970 * 1e9) - realtimeOffset)
-            // Nor before the trial's start (one that was lost with the output was never scored).
-            let length = UInt64(64 * trial.tempo.sixteenth * 1e9)
+            // Nor long before the trial's start (one lost with the output was never scored): twice its
+            // length at the nominal rate, since an emulated guest's loopback card may run far slower.
+            let length = UInt64(2 * 64 * trial.tempo.sixteenth * 1e9)
             let mine = hits.filter { $0.gapTime > max(from, scored - min(scored, length)) && $0.gapTime <= scored }
             from = scored
             let stored = trial.taps?.hits.map(\.offsetMs)
