@@ -15,6 +15,12 @@ struct TapTimingReport {
     var kernelTrialErrors: [Double] = []
     /// How long after the sequencer's stamp the second listener read each tap, in ms.
     var readLatencies: [Double] = []
+    /// Per tap Peach mapped (its debug log): its input stamp less the second listener's read stamp and
+    /// less the sequencer's stamp, in ms; and the frame it took as heard against the capture's frame
+    /// at that stamp, less their median over the recording (the loopback's constant offset), in ms.
+    var inputStampDifferences: [Double] = []
+    var inputStampLatencies: [Double] = []
+    var clockDeviations: [Double] = []
     var truthHits = 0, strays = 0, unplaced = 0, unresolvedOnsets = 0
     /// Trials whose hits Peach and the recording count differently (left out of the errors).
     var unmatchedTrials: [String] = []
@@ -33,6 +39,7 @@ struct TapTimingReport {
         }
         let log = (try? String(contentsOf: directory.appendingPathComponent("peach.log"), encoding: .utf8)) ?? ""
         try gapFill(runs: runs, trials: store.allGapFillAnswers(), loggedHits: Self.loggedHits(log))
+        mappings(runs: runs, logged: Self.loggedTaps(log))
         if names.contains("ct.txt") {
             try compareTiming(TapTimingRun(directory: directory, name: "ct"), answers: store.allTimingAnswers())
         }
@@ -45,6 +52,33 @@ struct TapTimingReport {
             return Int(match.1)
         }
     }
+
+    /// Each tap as Peach's debug log has it: its input stamp and the frame taken as heard.
+    static func loggedTaps(_ log: String) -> [(stamp: UInt64, frame: Double)] {
+        log.split(separator: "\n").compactMap { line in
+            guard let match = line.firstMatch(of: /tap stamped (\d+) ns, heard at frame (-?[\d.]+)/),
+                  let stamp = UInt64(match.1), let frame = Double(match.2) else { return nil }
+            return (stamp, frame)
+        }
+    }
+
+    private mutating func mappings(runs: [TapTimingRun], logged: [(stamp: UInt64, frame: Double)]) {
+        for run in runs {
+            guard let first = run.clock.marks.first?.time, let last = run.clock.marks.last?.time else { continue }
+            var offsets: [Double] = []
+            for tap in logged where tap.stamp > first && tap.stamp < last {
+                guard let nearest = run.heard.min(by: { Self.distance($0.read, tap.stamp) < Self.distance($1.read, tap.stamp) }),
+                      Self.distance(nearest.read, tap.stamp) < 50_000_000, let captured = run.clock.frame(at: tap.stamp) else { continue }
+                inputStampDifferences.append(Double(Int64(bitPattern: tap.stamp &- nearest.read)) / 1e6)
+                if let kernel = nearest.kernel { inputStampLatencies.append(Double(Int64(bitPattern: tap.stamp &- kernel)) / 1e6) }
+                offsets.append(captured - tap.frame)
+            }
+            let median = offsets.sorted().dropFirst(offsets.count / 2).first ?? 0
+            clockDeviations += offsets.map { ($0 - median) / TapTimingRun.rate * 1000 }
+        }
+    }
+
+    private static func distance(_ a: UInt64, _ b: UInt64) -> UInt64 { a > b ? a - b : b - a }
 
     private mutating func gapFill(runs: [TapTimingRun], trials: [GapFillAnswer], loggedHits: [Int]) {
         var hits: [TapTimingRun.Hit] = []
@@ -122,6 +156,9 @@ struct TapTimingReport {
             line("tap timing, Peach's stored trial mean − truth (second listener's read stamp), per trial", trialErrors),
             line("tap timing, Peach's stored trial mean − truth (the sequencer's stamp), per trial", kernelTrialErrors),
             line("tap path, the sequencer's stamp to the second listener's read (SCHED_FIFO 80)", readLatencies),
+            line("tap path, the sequencer's stamp to Peach's input stamp", inputStampLatencies),
+            line("tap path, Peach's input stamp − the second listener's read stamp", inputStampDifferences),
+            line("audio clock, the frame Peach took as heard at a tap's stamp against the recording's, off their median", clockDeviations),
             line("compare timing, third click found in the recording − stored offset, in frames", timingFrameErrors, unit: "frames"),
         ].compactMap { $0 }
         if timingAnswers > 0 { lines.append("RESULT: compare timing, \(buffer): \(timingAnswers) answers stored, \(timingPatterns) patterns found") }

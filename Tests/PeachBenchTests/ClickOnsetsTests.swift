@@ -73,3 +73,18 @@ enum PeachSoundClicks {
     static let plain = ClickSound.sounds[0].frames
     static let accented = ClickSound.sounds[1].frames
 }
+
+@Suite("The timing report's reading of peach run's log")
+struct TimingLogTests {
+    @Test("each trial's hits and each tap's stamp and heard frame are read from the log's lines")
+    func logLines() {
+        let log = """
+            2026-11-28T16:37:45+0000 info peach.result: [PeachBoxRuntime] fill the gap at 80 BPM: -19.0 ms on average, 12 of 16 gaps hit, spread 29.1 ms
+            2026-11-28T16:37:46+0000 debug peach.clicks: [PeachSound] tap stamped 70430283763 ns, heard at frame -1250.5
+            2026-11-28T16:38:01+0000 info peach.result: [PeachBoxRuntime] fill the gap at 80 BPM: +2.0 ms on average, 16 of 16 gaps hit, spread 19.1 ms
+            """
+        #expect(TapTimingReport.loggedHits(log) == [12, 16])
+        let taps = TapTimingReport.loggedTaps(log)
+        #expect(taps.count == 1 && taps[0].stamp == 70_430_283_763 && taps[0].frame == -1250.5)
+    }
+}
