@@ -149,7 +149,7 @@ bench: deps
 	$(SWIFT) build $(RELEASE) --product peach-web
 	$(MAKE) --no-print-directory $(PROBE)
 	.build/release/peach-bench
-	SYSTEM_TEST_OUT=.build/bench-system Tests/System/run.sh midibench boxbench webbench timing
+	SYSTEM_TEST_OUT=.build/bench-system Tests/System/run.sh midibench boxbench webbench timingbench
 
 # Installs the practice box: binary (and the dashboard's, which `peach web` hands over to), SoundFonts, mappings, text tables, udev rules, the systemd unit and a
 # default configuration (kept if one exists); creates the `peach` user and enables the service.

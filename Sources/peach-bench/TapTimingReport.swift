@@ -17,7 +17,8 @@ struct TapTimingReport {
     var readLatencies: [Double] = []
     /// Per tap Peach mapped (its debug log): its input stamp less the second listener's read stamp and
     /// less the sequencer's stamp, in ms; and the frame it took as heard against the capture's frame
-    /// at that stamp, less their median over the recording (the loopback's constant offset), in ms.
+    /// at that stamp, less the median of that difference over the nine taps around it (the offset of
+    /// the loopback's capture from Peach's render, which an underrun moves), in ms.
     var inputStampDifferences: [Double] = []
     var inputStampLatencies: [Double] = []
     var clockDeviations: [Double] = []
@@ -73,8 +74,10 @@ struct TapTimingReport {
                 if let kernel = nearest.kernel { inputStampLatencies.append(Double(Int64(bitPattern: tap.stamp &- kernel)) / 1e6) }
                 offsets.append(captured - tap.frame)
             }
-            let median = offsets.sorted().dropFirst(offsets.count / 2).first ?? 0
-            clockDeviations += offsets.map { ($0 - median) / TapTimingRun.rate * 1000 }
+            for (index, offset) in offsets.enumerated() {
+                let around = offsets[max(0, index - 4)...min(offsets.count - 1, index + 4)].sorted()
+                clockDeviations.append((offset - around[around.count / 2]) / TapTimingRun.rate * 1000)
+            }
         }
     }
 
@@ -129,6 +132,26 @@ struct TapTimingReport {
         timingFrameErrors = zip(found, answers).map { Double($0) - $1.offsetMs / 1000 * TapTimingRun.rate }
     }
 
+    /// The buffers a timing group's guest played with, in OUT: directories named FRAMESxPERIODS, as
+    /// "FRAMES × PERIODS", smallest first.
+    static func buffers(in out: URL) throws -> [(name: String, directory: URL)] {
+        try FileManager.default.contentsOfDirectory(atPath: out.path).filter { $0.wholeMatch(of: /\d+x\d+/) != nil }.sorted {
+            Int($0.split(separator: "x")[0])! < Int($1.split(separator: "x")[0])!
+        }.map { ($0.replacingOccurrences(of: "x", with: " × "), out.appendingPathComponent($0)) }
+    }
+
+    /// `peach-bench --timing-report OUT`: every buffer's figures (`make bench`'s timing group, whose
+    /// guest has no debug build to run the host's checks with).
+    static func printFigures(_ out: String) {
+        do {
+            for buffer in try buffers(in: URL(fileURLWithPath: out)) {
+                try TapTimingReport(directory: buffer.directory).figures(buffer: buffer.name).forEach { print($0) }
+            }
+        } catch {
+            benchFailure("cannot read the timing results in \(out): \(error)")
+        }
+    }
+
     /// Median, 95th percentile and largest of the magnitudes.
     static func spread(_ values: [Double]) -> (median: Double, p95: Double, worst: Double)? {
         let sorted = values.map(abs).sorted()
@@ -158,7 +181,7 @@ struct TapTimingReport {
             line("tap path, the sequencer's stamp to the second listener's read (SCHED_FIFO 80)", readLatencies),
             line("tap path, the sequencer's stamp to Peach's input stamp", inputStampLatencies),
             line("tap path, Peach's input stamp − the second listener's read stamp", inputStampDifferences),
-            line("audio clock, the frame Peach took as heard at a tap's stamp against the recording's, off their median", clockDeviations),
+            line("audio clock, the frame Peach took as heard at a tap's stamp against the recording's, off the local median", clockDeviations),
             line("compare timing, third click found in the recording − stored offset, in frames", timingFrameErrors, unit: "frames"),
         ].compactMap { $0 }
         if timingAnswers > 0 { lines.append("RESULT: compare timing, \(buffer): \(timingAnswers) answers stored, \(timingPatterns) patterns found") }
