@@ -168,7 +168,7 @@ bench: deps
 	$(SWIFT) build $(RELEASE) --product peach-web
 	$(MAKE) --no-print-directory $(PROBE)
 	.build/release/peach-bench
-	SYSTEM_TEST_OUT=.build/bench-system Tests/System/run.sh midibench boxbench webbench
+	SYSTEM_TEST_OUT=.build/bench-system Tests/System/run.sh midibench boxbench webbench timingbench
 
 # Installs the practice box: binary (and the dashboard's, which `peach web` hands over to), SoundFonts,
 # mappings, text tables, manual pages, udev rules, the systemd units, the dashboard's DNS-SD

@@ -2,13 +2,14 @@ import CAlsa
 import Glibc
 import PeachMIDI
 
-/// The loopback card's capture side, read 64 frames at a time. Capture data arrives a period at a
-/// time, so a read's return time is late by up to a period; after each read the device's status says
-/// how far its pointer had got and when, and `CaptureClock` dates every frame from those marks.
+/// The loopback card's capture side, read 64 frames at a time (or `chunk`). Capture data arrives a
+/// period at a time, so a read's return time is late by up to a period; after each read the
+/// device's status says how far its pointer had got and when, and `CaptureClock` dates every frame
+/// from those marks.
 final class LoopbackCapture {
     private let pcm: OpaquePointer
     private let status: OpaquePointer
-    private let frames = 64
+    private let frames: Int
     private var buffer: [Int16]
     private var capturedFrames: UInt64 = 0
     private var clock = CaptureClock()
@@ -21,6 +22,8 @@ final class LoopbackCapture {
     /// Samples in capture order, and the capture's clock to date them (CLOCK_MONOTONIC ns).
     struct Recording {
         var samples: [Double]
+        /// The same samples as captured (16-bit).
+        var raw: [Int16]
         /// The capture frame of the first sample.
         var firstFrame: UInt64
         var clock: CaptureClock
@@ -37,13 +40,17 @@ final class LoopbackCapture {
         }
     }
 
-    init() {
+    /// `bufferTime`: the capture's buffer in µs, how long a reader may fall behind without an overrun;
+    /// `chunk`: the frames of each read (fewer reads cost less in an emulated guest; the marks date
+    /// the frames however large the reads).
+    init(bufferTime: UInt32 = 100_000, chunk: Int = 64) {
+        frames = chunk
         var handle: OpaquePointer?
         guard snd_pcm_open(&handle, "hw:Loopback,1,0", SND_PCM_STREAM_CAPTURE, 0) >= 0, let handle else {
             benchFailure("cannot open the loopback capture hw:Loopback,1,0")
         }
         // The playback side already fixed the format; ask for the same and small periods.
-        guard snd_pcm_set_params(handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 2, 48_000, 0, 100_000) >= 0,
+        guard snd_pcm_set_params(handle, SND_PCM_FORMAT_S16_LE, SND_PCM_ACCESS_RW_INTERLEAVED, 2, 48_000, 0, bufferTime) >= 0,
               Self.stampMonotonic(handle), snd_pcm_start(handle) >= 0 else {
             benchFailure("cannot configure and start the loopback capture")
         }
@@ -109,12 +116,28 @@ final class LoopbackCapture {
     func stopRecording() -> Recording? {
         defer { recording = nil }
         guard let recording, !restartedWhileRecording else { lastRecording = nil; return nil }
-        lastRecording = Recording(samples: recording.map { Double($0) / 32768 }, firstFrame: recordingFrom, clock: clock)
+        lastRecording = Recording(samples: recording.map { Double($0) / 32768 }, raw: recording, firstFrame: recordingFrom,
+                                  clock: clock)
         return lastRecording
     }
 
     /// What the last `stopRecording` returned.
     private(set) var lastRecording: Recording?
+
+    /// Reads one chunk (a period's wait at most).
+    func readChunk() { _ = read() }
+
+    /// What the recording holds from `index` on (its first frame is 0), while recording.
+    func recorded(from index: Int) -> ArraySlice<Int16> {
+        guard let recording, index < recording.count else { return [] }
+        return recording[index...]
+    }
+
+    /// The capture's clock, and the capture frame of the recording's first sample.
+    var currentClock: CaptureClock { clock }
+    var recordingFirstFrame: UInt64 { recordingFrom }
+    /// Whether the capture had to restart (an overrun) since recording began.
+    var restarted: Bool { restartedWhileRecording }
 
     /// Reads for `seconds`, whatever it hears.
     func listen(seconds: Double) { _ = wait(seconds: seconds) { _ in false } }

@@ -111,6 +111,7 @@ func soundBench() {
             sink.render(seconds: 0.2)
         }
         try renderPeriods(engine: engine, soundFont: peach)
+        try clickPlacementFigures(engine: engine)
     } catch {
         print("sound benchmark failed: \(error)")
     }

@@ -126,7 +126,8 @@ func storageFigures(_ sink: inout Int) {
 /// than running the whole native bench.
 let modes = ["--e2e-latency [--notes]", "--tuning-latency [--notes]", "--pitch-change WAV", "--midi-flood",
              "--import-child CSV HISTORY", "--rss SOUNDFONT BANK:PROGRAM", "--web-load PORT SECONDS", "--web", "--startup",
-             "--sound", "--measurement", "--check", "--memory"]
+             "--sound", "--measurement", "--check", "--memory", "--tap-timing DIR NAME TEMPO CYCLES", "--timing-answers DIR NAME TRIALS",
+             "--tap-jitter", "--timing-report OUT"]
 let known = Set(modes.compactMap { $0.split(separator: " ").first.map(String.init) } + ["--notes"])
 if let unknown = CommandLine.arguments.dropFirst().first(where: { $0.hasPrefix("-") && !known.contains($0) }) {
     FileHandle.standardError.write(Data("peach-bench: unknown option \(unknown). With no option it runs the native "
@@ -134,7 +135,15 @@ if let unknown = CommandLine.arguments.dropFirst().first(where: { $0.hasPrefix("
     exit(64)
 }
 
-if CommandLine.arguments.contains("--e2e-latency") {
+if CommandLine.arguments.count == 6, CommandLine.arguments[1] == "--tap-timing" {
+    TapTiming.tapRun(Array(CommandLine.arguments[2...]))
+} else if CommandLine.arguments.count == 5, CommandLine.arguments[1] == "--timing-answers" {
+    TapTiming.answerRun(Array(CommandLine.arguments[2...]))
+} else if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--timing-report" {
+    TapTimingReport.printFigures(CommandLine.arguments[2])
+} else if CommandLine.arguments.contains("--tap-jitter") {
+    await tapPathJitterFigures()
+} else if CommandLine.arguments.contains("--e2e-latency") {
     endToEndLatencyFigures()
 } else if CommandLine.arguments.contains("--tuning-latency") {
     tuningLatencyFigures()

@@ -64,7 +64,7 @@ struct CaptureClockTests {
     @Test("a recording's samples are dated by the clock from the frame it started at")
     func recording() throws {
         let (clock, truth) = Self.slowDevice(seconds: 4)
-        let recording = LoopbackCapture.Recording(samples: [], firstFrame: 100_000, clock: clock)
+        let recording = LoopbackCapture.Recording(samples: [], raw: [], firstFrame: 100_000, clock: clock)
         #expect(abs(Double(recording.time(at: 2_500)) - truth(102_500)) < 20_000)
         #expect(recording.index(at: UInt64(truth(102_500))) == 2_500)
     }

@@ -6,4 +6,7 @@ source "$(dirname "$0")/lib.sh"
 modprobe snd-seq || { echo "FAIL: cannot load snd-seq"; exit 1; }
 BENCH=.build/release/peach-bench
 [ -x "$BENCH" ] || BENCH=.build/debug/peach-bench
-"$BENCH" --midi-flood
+"$BENCH" --midi-flood || exit 1
+# The tap path's jitter: a second client's note-ons into Peach's input thread, 20 a second, quiet
+# and with a busy loop taking the other core.
+"$BENCH" --tap-jitter

@@ -58,6 +58,27 @@ dummy_card() {
   modprobe snd-dummy hrtimer=1 || { fail "modprobe snd-dummy"; return 1; }
   waitfor /proc/asound/cards Dummy 20 "snd-dummy's card"
 }
+# dummy_clock PERIOD: snd-dummy playing silence with that period on hw:Dummy,0,1 (the clock of a
+# loopback card loaded with timer_source=Dummy.0.2: it moves a period at each of that stream's
+# periods), in place of the one before; with no argument, just stops it and says how often it
+# underran. Its feeder, aplay, runs at SCHED_FIFO 50 (above every normal thread, below both
+# programs' audio threads: 70 and FluidSynth's 60) with 32 periods of buffer: at SCHED_OTHER with
+# the measured buffer (2 × 128) it underran 217–258 times in a 128 × 2 run, each time stopping the
+# clock; at 80 it cost Peach's measured periods about 30 µs each.
+CLOCK=
+dummy_clock() {
+  if [ -n "$CLOCK" ]; then
+    kill $CLOCK; wait $CLOCK
+    echo "FIGURE: the loopback card's clock, period $CLOCK_PERIOD: its feeder underran $(grep -c underrun "$OUT/clock-$CLOCK_PERIOD.log") times"
+    CLOCK=
+  fi
+  [ $# -eq 1 ] || return 0
+  CLOCK_PERIOD=$1
+  chrt -f 50 aplay -q -D hw:Dummy,0,1 -t raw -f S16_LE -c 2 -r 48000 --period-size="$1" --buffer-size=$(( $1 * 32 )) \
+    /dev/zero > "$OUT/clock-$1.log" 2>&1 &
+  CLOCK=$!
+  waitfor /proc/asound/Dummy/pcm0p/sub1/status 'RUNNING' 30 "snd-dummy's clock at $1" || { cat "$OUT/clock-$1.log"; return 1; }
+}
 # Runs the Swift Testing suites whose names match $1 inside the guest (VM-only tests are enabled
 # by PEACH_SYSTEM_TEST=1).
 run_swift_tests() {

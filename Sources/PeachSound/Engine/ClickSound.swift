@@ -2,8 +2,9 @@ import Foundation
 
 /// The rhythm modes' click: a short decaying tone with a sharp onset (its first sample is at its
 /// frame, its peak 0.25 ms later), so the moment it is heard is the moment it is placed. The
-/// accented click, the first of each beat, is higher and louder.
-enum ClickSound {
+/// accented click, the first of each beat, is higher and louder. Public for the bench, which finds
+/// these clicks in what the loopback recorded.
+public enum ClickSound {
     static let plainFrequency = 1_600.0
     static let accentedFrequency = 2_400.0
     static let length = 0.04
@@ -12,7 +13,7 @@ enum ClickSound {
 
     /// Both clicks at 48 kHz: plain, accented. Made once; the render thread reads them for as long
     /// as the program runs.
-    static let sounds: [SampledSound] = [
+    public static let sounds: [SampledSound] = [
         render(frequency: plainFrequency, gain: 0.35), render(frequency: accentedFrequency, gain: 0.5),
     ]
 

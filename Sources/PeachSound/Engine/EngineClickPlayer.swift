@@ -1,3 +1,4 @@
+import Logging
 import PeachDomain
 
 /// The rhythm modes' clicks on the engine: each placed at its output frame by the render thread.
@@ -10,14 +11,17 @@ import PeachDomain
 public final class EngineClickPlayer: ClickPlayer {
     private let engine: SoundEngine
     private let extraLatency: @MainActor () -> Double
+    private let logger: Logger
 
     /// `extraLatency`: seconds beyond the output's own buffer, read at every use (a reload changes it).
-    public init(engine: SoundEngine, extraLatency: @escaping @MainActor () -> Double = { 0 }) {
+    public init(engine: SoundEngine, extraLatency: @escaping @MainActor () -> Double = { 0 },
+                logger: Logger = Logger(label: "peach.clicks")) {
         self.engine = engine
         self.extraLatency = extraLatency
+        self.logger = logger
     }
 
-    public var heardNow: Double { heardTime(ofMonotonic: AudioClock.monotonicNow()) }
+    public var heardNow: Double { heard(atMonotonic: AudioClock.monotonicNow()) }
 
     /// The next render starts at the frames rendered so far: nothing earlier can change.
     public var earliestSchedulable: Double {
@@ -26,6 +30,13 @@ public final class EngineClickPlayer: ClickPlayer {
 
     /// The time on this clock that the player heard at monotonic `nanoseconds` (a tap's stamp).
     public func heardTime(ofMonotonic nanoseconds: UInt64) -> Double {
+        let time = heard(atMonotonic: nanoseconds)
+        // For the timing system test, which sets each tap against the loopback's recording.
+        logger.debug("tap stamped \(nanoseconds) ns, heard at frame \(time * NoteSlotRenderer.sampleRate)") // not a text: a debug line for developers
+        return time
+    }
+
+    private func heard(atMonotonic nanoseconds: UInt64) -> Double {
         let extra = UInt64(max(0, extraLatency()) * 1e9)
         let frame = engine.renderer.audioClock.heardFrame(atMonotonic: nanoseconds &- extra)
             ?? Double(engine.renderer.renderedFrames)

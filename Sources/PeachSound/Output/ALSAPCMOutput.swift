@@ -59,6 +59,10 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
     /// written once here, so neither an allocation nor a first-touch page fault comes after the start.
     private let mono: UnsafeMutablePointer<Float>
     private let interleaved: UnsafeMutablePointer<Int16>
+    /// The render thread's status record for `measureDelay`, made once; nil if ALSA could not make one.
+    private let status: OpaquePointer?
+    /// Whether the device open now stamps its pointer's moves on CLOCK_MONOTONIC (set by `open`).
+    private var stampsPointer = false
     private var isWarm = false
     /// Stack the render thread touches before it plays (render, ALSA's write and the kernel's entry).
     /// The render path with every voice slot sounding uses about 8 KB of it in a debug build
@@ -75,12 +79,15 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
         mono.initialize(repeating: 0, count: BufferStepUp.largestPeriod)
         interleaved = .allocate(capacity: BufferStepUp.largestPeriod * 2)
         interleaved.initialize(repeating: 0, count: BufferStepUp.largestPeriod * 2)
+        var status: OpaquePointer?
+        self.status = snd_pcm_status_malloc(&status) >= 0 ? status : nil
     }
 
     deinit {
         stop()
         mono.deallocate()
         interleaved.deallocate()
+        if let status { snd_pcm_status_free(status) }
     }
 
     /// Runs the render path once before the device opens (`NoteSlotRenderer.warmUp`), so the first
@@ -193,6 +200,10 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
         // stall became a cascade of xruns.
         snd_pcm_sw_params_set_start_threshold(pcm, sw, buffer)
         snd_pcm_sw_params_set_avail_min(pcm, sw, period)
+        // The device stamps each move of its pointer on the clock taps are stamped with
+        // (`measureDelay`); a device that cannot plays all the same.
+        stampsPointer = snd_pcm_sw_params_set_tstamp_mode(pcm, sw, SND_PCM_TSTAMP_ENABLE) >= 0
+            && snd_pcm_sw_params_set_tstamp_type(pcm, sw, SND_PCM_TSTAMP_TYPE_MONOTONIC) >= 0
         try check(snd_pcm_sw_params(pcm, sw), .softwareParameters)
         periodFrames = Int(period)
         bufferFrames = Int(buffer)
@@ -262,12 +273,49 @@ public final class ALSAPCMOutput: AudioOutput, @unchecked Sendable {
         }
     }
 
-    /// Tells the audio clock which frame is heard now: the frames rendered less those still in the
-    /// device's buffer (ALSA's delay: the whole way to the converter, as the driver knows it).
+    /// Tells the audio clock which frame is heard when: the frames rendered less those still in the
+    /// device's buffer (ALSA's delay: the whole way to the converter, as the driver knows it), at the
+    /// moment the device's pointer got there (`snd_pcm_status`: its stamp and delay). A pointer that
+    /// moves at the device's interrupts (a USB or loopback card) has stood still since it moved, and
+    /// this thread woke some time after: dated now, every frame would be heard that much later than
+    /// it was, and every tap would count that much early. Where the device gives no usable stamp,
+    /// the delay is taken as of now.
     private func measureDelay(_ device: OpaquePointer) {
+        let rendered = renderer.renderedFrames
+        if stampsPointer, let status {
+            // The delay in the stamped position (for a device that adds its own delay, such as USB),
+            // so that the stamp moves with it.
+            var config = snd_pcm_audio_tstamp_config_t()
+            config.type_requested = 0
+            config.report_delay = 1
+            snd_pcm_status_set_audio_htstamp_config(status, &config)
+            if snd_pcm_status(device, status) == 0 {
+                var stamp = timespec()
+                snd_pcm_status_get_htstamp(status, &stamp)
+                let stamped = UInt64(max(0, stamp.tv_sec)) * 1_000_000_000 + UInt64(max(0, stamp.tv_nsec))
+                let measurement = Self.stampedMeasurement(
+                    delay: Int64(snd_pcm_status_get_delay(status)), stamp: stamped,
+                    isRunning: snd_pcm_status_get_state(status) == SND_PCM_STATE_RUNNING,
+                    now: AudioClock.monotonicNow(), bufferFrames: bufferFrames)
+                if let measurement {
+                    renderer.audioClock.measured(rendered: rendered, delay: measurement.delay, at: measurement.time)
+                    return
+                }
+            }
+        }
         var delay: snd_pcm_sframes_t = 0
         guard snd_pcm_delay(device, &delay) == 0 else { return }
-        renderer.audioClock.measured(rendered: renderer.renderedFrames, delay: Int64(delay), at: AudioClock.monotonicNow())
+        renderer.audioClock.measured(rendered: rendered, delay: Int64(delay), at: AudioClock.monotonicNow())
+    }
+
+    /// The status's delay at its stamp, when the stamp can be trusted: the device is running, and the
+    /// stamp lies before now by less than the whole buffer plays (an older one is a device that does
+    /// not stamp its moves, or a pointer that stopped).
+    static func stampedMeasurement(delay: Int64, stamp: UInt64, isRunning: Bool, now: UInt64,
+                                   bufferFrames: Int) -> (delay: Int64, time: UInt64)? {
+        let buffer = UInt64(Double(bufferFrames) / NoteSlotRenderer.sampleRate * 1e9)
+        guard isRunning, stamp > 0, stamp <= now, now - stamp <= buffer else { return nil }
+        return (delay, stamp)
     }
 
     private var currentFrames: Int { min(max(periodFrames > 0 ? periodFrames : requestedPeriodFrames, 16), BufferStepUp.largestPeriod) }
