@@ -74,6 +74,8 @@ public final class ControlTour {
         guard isRunning else { return }
         if action == .stop { return end(.skipped) }
         guard let step, let press = Self.press(action) else { return }
+        // A wheel or fader still moving after the tuning step is no press.
+        if press == .tuning, step != .tuning { return }
         if Self.isRight(press, for: step) {
             let next = (steps.firstIndex(of: step) ?? steps.count) + 1
             ask(next, afterRight: true)
@@ -83,8 +85,7 @@ public final class ControlTour {
         }
     }
 
-    /// What a press is in the tour; nil for what a moving control keeps sending (tuning moves outside
-    /// the tuning step, commits without a held wheel value, taps).
+    /// What a press is in the tour; nil for commits without a held wheel value and taps.
     private static func press(_ action: ControllerAction) -> TourPress? {
         switch action {
         case .answer(let higher): .answer(higher: higher)

@@ -51,7 +51,8 @@ public struct TourControls: Hashable, Sendable {
         return steps
     }
 
-    func controls(for step: TourStep) -> [SpokenControl] {
+    /// The controls a step names.
+    public func controls(for step: TourStep) -> [SpokenControl] {
         switch step {
         case .higher: higher
         case .lower: lower
