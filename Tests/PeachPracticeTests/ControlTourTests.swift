@@ -151,6 +151,14 @@ struct ControlTourTests {
         #expect(prompts.last == .mode(.compare))
     }
 
+    @Test("with the voice turned off there is no tour: the first plug-in starts training")
+    func voiceOff() {
+        voice.isVoiceOn = false
+        let fixture = pluggedIn()
+        #expect(!fixture.box.isTouring)
+        #expect(prompts == [.mode(.compare)])
+    }
+
     @Test("the tour's texts name the controls in English and German")
     func texts() {
         let english = SpokenText.text(for: ask(.lower), in: .english)

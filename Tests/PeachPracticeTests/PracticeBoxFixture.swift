@@ -89,6 +89,9 @@ final class ScriptedAnnouncer: Announcer {
     private var waiting: [@MainActor () -> Void] = []
     private var timer: (any ScheduledTimer)?
 
+    /// Set false to stand for a voice turned off in the configuration.
+    var isVoiceOn = true
+
     init(seconds: Double = 1.5) { self.seconds = seconds }
 
     var now: Double { clock?.elapsed.seconds ?? 0 }

@@ -92,9 +92,9 @@ extension PracticeBox {
     // MARK: The tour
 
     /// Starts the tour of the controls of the controller in use, stopping training. Without a voice
-    /// there is no tour: training starts instead.
+    /// (or with it turned off) there is no tour: training starts instead.
     public func startTour() {
-        guard let tour, isAudioAvailable else { return start(mode) }
+        guard let tour, isAudioAvailable, announcer?.isVoiceOn == true else { return start(mode) }
         pendingStart = nil
         pendingCheck = nil
         stopSessions()

@@ -4,8 +4,9 @@ import PeachDomain
 /// names a control of the controller in use and waits for the player to press it.
 ///
 /// - A right press goes on to the next step ("Good." and the next control).
-/// - A wrong press is explained ("That was the key for lower. For higher: …") and the step waits
-///   again; nothing is counted against the player.
+/// - A wrong press is explained ("That was lower. When the second note is higher: …") and the step
+///   waits again; nothing is counted against the player. A wheel or fader still moving after the
+///   tuning step, a commit without a held value and a tap count as nothing.
 /// - No press within `waitForPress` after the prompt: the prompt is said once more; after a second
 ///   wait the tour goes on to the next step.
 /// - The stop control ends the tour at once (`onEnd(.skipped)`), at any point.
