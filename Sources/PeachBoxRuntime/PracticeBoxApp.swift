@@ -33,7 +33,7 @@ public final class PracticeBoxApp {
     /// Everything built and ready, the fixed prompts synthesised; nothing opened that makes sound.
     /// `startedWith`: the signals that came before (a stop ends the box as soon as it runs).
     static func assemble(configLocation: ConfigurationLocation, historyOptions: HistoryOptions, audioDeviceOverride: String?,
-                         modeOverride: TrainingMode?, keyboard: KeyboardUse, version: String,
+                         modeOverride: TrainingMode?, opening: PracticeBox.Opening = .usual, keyboard: KeyboardUse, version: String,
                          signals: UnixSignalsSequence, startedWith: Set<BoxSignal>) async throws -> PracticeBoxApp {
         let settingsFile = SettingsFile(directory: historyOptions.location.directory)
         let (configuration, texts) = try BoxAssembly.configuration(
@@ -52,7 +52,7 @@ public final class PracticeBoxApp {
         let box = BoxAssembly.box(engine: engine, start: start, rhythm: rhythm, results: results, voice: voice, announcer: announcer,
                                   tuning: tuning, configuration: configuration, clock: clock,
                                   memory: historyOptions.location.directory.appendingPathComponent("last-mode"),
-                                  modeOverride: modeOverride, texts: texts)
+                                  modeOverride: modeOverride, opening: opening, texts: texts)
         let router = BoxEventRouter(box: box)
         let terminal = keyboard == .never ? nil : TerminalSession()
 

@@ -10,7 +10,7 @@ import UnixSignals
 public enum PracticeBoxLaunch {
     @MainActor
     public static func run(configLocation: ConfigurationLocation, historyOptions: HistoryOptions, audioDevice: String?,
-                           mode: TrainingMode?, keyboard: Bool, logLevel: Logger.Level?, version: String) async throws {
+                           mode: TrainingMode?, check: Bool = false, tour: Bool = false, keyboard: Bool, logLevel: Logger.Level?, version: String) async throws {
         let interactive = TerminalSession.isInteractive
         let level = logLevel ?? (interactive ? .warning : .info)
         LoggingSystem.bootstrap { label in
@@ -34,6 +34,7 @@ public enum PracticeBoxLaunch {
         }
         let app = try await PracticeBoxApp.assemble(
             configLocation: configLocation, historyOptions: historyOptions, audioDeviceOverride: audioDevice, modeOverride: mode,
+            opening: tour ? .tour : check ? .check : .usual,
             keyboard: keyboard ? .always : (interactive ? .whenNoController : .never), version: version,
             signals: signals, startedWith: Set(early.compactMap(BoxSignal.init(number:))))
         try await app.run()

@@ -69,6 +69,7 @@ public enum CommandText: String, TextKeys {
     case helpRunKeyboard
     case helpRunLogLevel
     case helpRunMode
+    case helpRunTour
     case helpSimulateAbstract
     case helpSimulateDays
     case helpSimulateDiscussion

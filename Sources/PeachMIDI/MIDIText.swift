@@ -7,6 +7,7 @@ public enum MIDIText: String, TextKeys {
     // Problems of a MIDI mapping file (MappingFile) and its controls
     case mappingEmpty
     case mappingEmptyPattern
+    case mappingEmptySpoken
     case mappingNoPattern
     case mappingFlickWithinNeutralZone
     case mappingTuningControl

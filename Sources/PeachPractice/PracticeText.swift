@@ -95,6 +95,44 @@ public enum PracticeText: String, TextKeys {
     case speakCheckBetween
     case speakCheckLikeNonMusicians
     case speakCheckCoarserThanNonMusicians
+    // The hearing check on the box and the tour of the controls (SpokenText+Tour)
+    case statusHearingCheck
+    case statusTour
+    case speakCheckStarts
+    case tourWelcome
+    case tourAskHigher
+    case tourAskLower
+    case tourAskTuning
+    case tourAskModes
+    case tourAskReport
+    case tourRight
+    case tourWasHigher
+    case tourWasLower
+    case tourWasMode
+    case tourWasReport
+    case tourWasTuning
+    case tourEnd
+    case tourOr
+    case tourUnnamed
+    case tourKey
+    case tourKeys
+    case tourKeysFrom
+    case tourKeysBelow
+    case tourMiddleC
+    case tourNoteNames
+    case tourWheelUp
+    case tourWheelDown
+    case tourButton
+    case tourProgram
+    case tourChord
+    case tourPitchWheel
+    case tourFader
+    case tourKeyboardUp
+    case tourKeyboardDown
+    case tourKeyboardTuning
+    case tourKeyboardMatch
+    case tourKeyboardReport
+    case tourKeyboardStop
 }
 
 extension Texts {

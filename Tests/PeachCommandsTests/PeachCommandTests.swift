@@ -36,3 +36,15 @@ struct PeachCommandTests {
         }
     }
 }
+
+@Suite("peach run's options")
+struct RunOptionsTests {
+    @Test("--mode takes a training mode or check; --tour is a flag")
+    func modeAndTour() throws {
+        let check = try RunCommand.parse(["--mode", "check", "--tour"])
+        #expect(check.mode == .check && check.tour)
+        let match = try RunCommand.parse(["--mode", "match"])
+        #expect(match.mode?.trainingMode == .match && !match.tour)
+        #expect(throws: (any Error).self) { try RunCommand.parse(["--mode", "checks"]) }
+    }
+}

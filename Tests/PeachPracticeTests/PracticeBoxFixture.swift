@@ -12,7 +12,8 @@ final class RecordingFeedbackOutput: FeedbackOutput {
     func alert(_ alert: BoxAlert) { alerts.append(alert) }
 }
 
-/// A practice box over both real sessions, wired to test doubles.
+/// A practice box over the real sessions and the hearing check, wired to test doubles. `hasAnswers`:
+/// whether the history holds answers (false: the first plug-in gives the tour, with a voice).
 @MainActor
 struct PracticeBoxFixture {
     let box: PracticeBox
@@ -27,8 +28,10 @@ struct PracticeBoxFixture {
     let interruptions = TrainingInterruptionCenter()
     let settings = FixedSettingsProvider()
     let log = LogCapture()
+    let check: HearingCheckSession
 
-    init(remembered: TrainingMode? = nil, modeOverride: TrainingMode? = nil, voice: ScriptedAnnouncer? = nil) {
+    init(remembered: TrainingMode? = nil, modeOverride: TrainingMode? = nil, voice: ScriptedAnnouncer? = nil,
+         hasAnswers: Bool = true, opening: PracticeBox.Opening = .usual) {
         voice?.clock = clock
         player = MockNotePlayer(clock: clock)
         memory = TransientModeMemory(remembered)
@@ -36,6 +39,12 @@ struct PracticeBoxFixture {
         let comparison = CompareTrainer(
             notePlayer: player, profile: StubCompareProfile(), observers: [compareAnswers, announcer],
             settings: settings, clock: clock, gate: voice, interruptions: interruptions, random: SeededRandomGenerator(seed: 7))
+        let (player, settings, clock, interruptions, compareAnswers) = (player, settings, clock, interruptions, compareAnswers)
+        check = HearingCheckSession { strategy in
+            CompareTrainer(notePlayer: player, strategy: strategy, profile: StubCompareProfile(),
+                           observers: [compareAnswers, announcer], settings: settings, clock: clock, gate: voice,
+                           interruptions: interruptions, random: SeededRandomGenerator(seed: 11))
+        }
         let matching = MatchTrainer(
             notePlayer: player, observers: [matchAnswers, announcer], settings: settings, clock: clock,
             gate: voice, interruptions: interruptions, random: SeededRandomGenerator(seed: 7))
@@ -47,7 +56,7 @@ struct PracticeBoxFixture {
                                         interruptions: interruptions, random: SeededRandomGenerator(seed: 7))
         box = PracticeBox(comparison: comparison, matching: matching, rhythm: [timing, gapFill], interruptions: interruptions,
                           modeMemory: memory, modeOverride: modeOverride, alerts: announcer, announcer: voice, texts: .english,
-                          logger: log.logger)
+                          check: check, clock: clock, hasAnswers: { hasAnswers }, opening: opening, logger: log.logger)
     }
 
     var noteSeconds: Double { settings.currentSettings.noteDuration.seconds }
@@ -79,6 +88,9 @@ final class ScriptedAnnouncer: Announcer {
     private(set) var speakingUntil: Double?
     private var waiting: [@MainActor () -> Void] = []
     private var timer: (any ScheduledTimer)?
+
+    /// Set false to stand for a voice turned off in the configuration.
+    var isVoiceOn = true
 
     init(seconds: Double = 1.5) { self.seconds = seconds }
 

@@ -87,12 +87,19 @@ enum BoxAssembly {
     static func box(engine: SoundEngine, start: PracticeStart, rhythm: LiveRhythmProfile, results: ResultLog,
                     voice: SpeechAnnouncer,
                     announcer: FeedbackAnnouncer, tuning: DirectTuning, configuration: LiveConfiguration,
-                    clock: any TrainingClock, memory: URL, modeOverride: TrainingMode?, texts: LiveTexts) -> PracticeBox {
+                    clock: any TrainingClock, memory: URL, modeOverride: TrainingMode?, opening: PracticeBox.Opening,
+                    texts: LiveTexts) -> PracticeBox {
         let interruptions = TrainingInterruptionCenter()
         let (answers, profile) = (start.answers, start.profile)
         let comparison = CompareTrainer(
             notePlayer: engine, profile: profile, observers: [answers, profile, results, announcer],
             settings: configuration, clock: clock, gate: voice, interruptions: interruptions)
+        // The hearing check's answers are Hear & Compare answers: the same observers.
+        let check = HearingCheckSession { strategy in
+            CompareTrainer(notePlayer: engine, strategy: strategy, profile: profile,
+                           observers: [answers, profile, results, announcer], settings: configuration, clock: clock,
+                           gate: voice, interruptions: interruptions)
+        }
         // Wheel moves reach the tunable note from the sequencer's input thread, not the main actor.
         let matching = MatchTrainer(
             notePlayer: engine, observers: [answers, profile, results, announcer], settings: configuration,
@@ -108,7 +115,8 @@ enum BoxAssembly {
         let box = PracticeBox(comparison: comparison, matching: matching, rhythm: [timing, gapFill], interruptions: interruptions,
                               modeMemory: FileModeMemory(file: memory), modeOverride: modeOverride, alerts: announcer,
                               announcer: voice, reports: ProfileReportSource(profile: profile, settings: configuration, rhythm: rhythm),
-                              texts: texts)
+                              texts: texts, check: check, clock: clock,
+                              hasAnswers: { Self.hasAnswers(profile: profile, rhythm: rhythm) }, opening: opening)
         answers.onEvent = { [weak box] event in
             switch event {
             case .refused(let reason, let journaled): box?.historyRefused(reason, keptInJournal: journaled)
@@ -118,6 +126,12 @@ enum BoxAssembly {
         }
         if answers.isHolding { box.historyRefused(texts.current.text(.runJournalRefused), keptInJournal: true) }
         return box
+    }
+
+    /// Whether the history holds an answer of any mode: without one, the first plug-in gives the tour.
+    static func hasAnswers(profile: PerceptualProfile, rhythm: LiveRhythmProfile) -> Bool {
+        TrainingMode.pitchModes.contains { profile.answers(for: $0).count > 0 || profile.attempts(for: $0).count > 0 }
+            || rhythm.profile.timingCount > 0 || rhythm.profile.gapFillCount > 0
     }
 
     /// The sequencer with the configured mapping assignments, or nil (said) when it is not there

@@ -54,6 +54,7 @@ final class ControllerService: Service {
         case .connected(let controller):
             controllers[controller.boxID] = controller
             logger.info("\(texts.current.text(.runControllerConnected, "\(controller)", controller.mapping.name))")
+            router.box.describeControls(controller.mapping.tourControls, of: controller.boxID)
             router.route(inputs.connect(controller.boxID, mapper: ControllerMapper(mapping: controller.mapping)))
         case .disconnected(let controller):
             controllers[controller.boxID] = nil

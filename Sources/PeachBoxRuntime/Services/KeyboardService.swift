@@ -64,6 +64,7 @@ final class KeyboardService: Service {
 
     private func connect() {
         connected = true
+        router.box.describeControls(KeyboardController.tourControls, of: Self.controller)
         router.route(.controllerConnected(Self.controller))
     }
 }

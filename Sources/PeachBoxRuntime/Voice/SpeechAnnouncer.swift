@@ -78,6 +78,9 @@ final class SpeechAnnouncer: Announcer {
         spoken[Self.key(SpokenText.text(for: prompt, in: language), language)] != nil
     }
 
+    /// Read from the configuration: the voice can be turned off while the box runs.
+    var isVoiceOn: Bool { voice().isOn }
+
     func say(_ prompt: SpokenPrompt, then: (@MainActor () -> Void)?) {
         if let then { waiting.append(then) }
         let settings = voice()

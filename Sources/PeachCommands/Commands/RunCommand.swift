@@ -27,7 +27,10 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp(
         CommandLineTexts.current.text(.helpRunMode),
         valueName: CommandLineTexts.current.text(.valueMode)))
-    var mode: TrainingMode?
+    var mode: ModeChoice?
+
+    @Flag(help: ArgumentHelp(CommandLineTexts.current.text(.helpRunTour)))
+    var tour = false
 
     @Flag(help: ArgumentHelp(CommandLineTexts.current.text(.helpRunKeyboard)))
     var keyboard = false
@@ -54,7 +57,7 @@ struct RunCommand: ParsableCommand {
     @MainActor
     private func runBox() async throws {
         try await PracticeBoxLaunch.run(configLocation: config.location, historyOptions: store, audioDevice: audioDevice,
-                                        mode: mode, keyboard: keyboard, logLevel: logLevel, version: PeachCommand.version)
+                                        mode: mode?.trainingMode, check: mode == .check, tour: tour, keyboard: keyboard, logLevel: logLevel, version: PeachCommand.version)
     }
 }
 

@@ -25,7 +25,7 @@ struct SimulateCommand: ParsableCommand {
     var listenerFile: String
 
     @Option(help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateMode), valueName: CommandLineTexts.current.text(.valueMode)))
-    var mode: SimulationMode = .training(.compare)
+    var mode: ModeChoice = .training(.compare)
 
     @Option(parsing: .unconditional, help: ArgumentHelp(CommandLineTexts.current.text(.helpSimulateTrials), valueName: CommandLineTexts.current.text(.valueCount)))
     var trials = 1000
@@ -166,9 +166,9 @@ struct SimulateCommand: ParsableCommand {
     }
 }
 
-/// What `peach simulate --mode` runs: a training mode, or a hearing check (`check`), whose answers
-/// are Hear & Compare – single notes answers.
-enum SimulationMode: Hashable, ExpressibleByArgument, CustomStringConvertible {
+/// What `peach simulate --mode` and `peach run --mode` run: a training mode, or a hearing check
+/// (`check`), whose answers are Hear & Compare – single notes answers.
+enum ModeChoice: Hashable, ExpressibleByArgument, CustomStringConvertible {
     case training(TrainingMode)
     case check
 
@@ -189,5 +189,11 @@ enum SimulationMode: Hashable, ExpressibleByArgument, CustomStringConvertible {
         case .training(let mode): mode.rawValue
         case .check: "check"
         }
+    }
+
+    /// The training mode chosen; nil for the check.
+    var trainingMode: TrainingMode? {
+        if case .training(let mode) = self { return mode }
+        return nil
     }
 }

@@ -1,3 +1,4 @@
+import PeachDomain
 import PeachText
 import PeachYAML
 
@@ -17,10 +18,13 @@ public struct ControlTrigger: Hashable, Sendable {
     public var source: Source
     /// 0…15, or nil for any channel.
     public var channel: UInt8?
+    /// How the tour names the control, per language (`spoken:` in the file); nil: from its kind.
+    public var spoken: [Language: String]?
 
-    public init(_ source: Source, channel: UInt8? = nil) {
+    public init(_ source: Source, channel: UInt8? = nil, spoken: [Language: String]? = nil) {
         self.source = source
         self.channel = channel
+        self.spoken = spoken
     }
 
     public static func notes(_ range: ClosedRange<UInt8>, channel: UInt8? = nil) -> ControlTrigger {

@@ -9,6 +9,8 @@ public struct ControllerMapping: Hashable, Sendable {
     /// Client or port names this mapping is for; empty for the generic mapping, which fits any device.
     public var match: [NamePattern]
     public var tuning: TuningControl
+    /// How the tour names the tuning control (`tuning: spoken:`); nil: from its kind.
+    public var tuningSpoken: [Language: String]?
     public var wheel: WheelSettings
     public var higher: [ControlTrigger]
     public var lower: [ControlTrigger]

@@ -10,8 +10,8 @@ import PeachYAML
 public enum MappingFile {
     public static let topLevelKeys = ["name", "match", "reference", "channel", "tuning", "answers", "modes", "stop", "report", "chords", "feedback"] // not a text: mapping file keys
     static let chordKeys = ["keys", "within-ms", "stop", "report"] + TrainingMode.allCases.map(\.rawValue)
-    static let tuningKeys = ["control", "commit", "neutral-zone", "release-ms", "flick-threshold"]
-    static let controlKeys = ["note", "notes", "cc", "program", "channel"]
+    static let tuningKeys = ["control", "commit", "neutral-zone", "release-ms", "flick-threshold", "spoken"]
+    static let controlKeys = ["note", "notes", "cc", "program", "channel", "spoken"]
     static let messageKeys = ["note-on", "note-off", "cc", "program", "velocity", "value", "channel"]
     static let feedbackKeys = ["port", "clear"] + AnswerResult.allCases.map(\.rawValue)
 
@@ -113,6 +113,7 @@ private struct Reader {
             errors.add(node.error(.mappingFlickWithinNeutralZone, "\(wheel.neutralZone)"))
         }
         mapping.wheel = wheel
+        if let spoken = map.optional("spoken") { mapping.tuningSpoken = errors.collect { try Syntax.spoken(spoken) } }
         if let control = map.optional("control") {
             let syntax = self.syntax, defaultChannel = self.defaultChannel
             mapping.tuning = errors.collect { () throws(YAMLError) -> TuningControl in
@@ -226,13 +227,35 @@ private struct Syntax {
         }
         let map = try node.mapping()
         if let unknown = map.unknownKeys(allowed: MappingFile.controlKeys).first { throw unknown }
-        let kinds = map.keys.filter { $0 != "channel" }
+        let kinds = map.keys.filter { $0 != "channel" && $0 != "spoken" }
         guard kinds.count == 1, let kind = kinds.first else {
             let found = kinds.map { YAMLPhrase.plain($0) }.reduce(nil) { (sum: YAMLPhrase?, kind) in sum.map { .phrase(.mappingKindsAnd, [$0, kind]) } ?? kind }
             throw found.map { node.error(.mappingOneControl, forms, $0) } ?? node.error(.mappingOneControlNone, forms)
         }
         let channel = try map.optional("channel").map { (node) throws(YAMLError) in try self.channel(node) } ?? defaultChannel
         let value = try map.required(kind)
+        let spoken = try map.optional("spoken").map { (node) throws(YAMLError) in try Self.spoken(node) }
+        var trigger = try self.trigger(kind, value, channel: channel)
+        trigger.spoken = spoken
+        return trigger
+    }
+
+    /// `spoken: {en: "the right pad", de: "das rechte Pad"}`: the control's name in the tour, in any
+    /// of the languages.
+    static func spoken(_ node: YAMLNode) throws(YAMLError) -> [Language: String] {
+        let map = try node.mapping()
+        if let unknown = map.unknownKeys(allowed: Language.allCases.map(\.rawValue)).first { throw unknown }
+        var words: [Language: String] = [:]
+        for language in Language.allCases {
+            guard let item = map.optional(language.rawValue) else { continue }
+            let text = try item.string().trimmingCharacters(in: .whitespaces)
+            guard !text.isEmpty else { throw item.error(.mappingEmptySpoken) }
+            words[language] = text
+        }
+        return words
+    }
+
+    private func trigger(_ kind: String, _ value: YAMLNode, channel: UInt8?) throws(YAMLError) -> ControlTrigger {
         switch kind {
         case "note":
             let note = try self.note(value)

@@ -41,9 +41,7 @@ public final class BoxEventRouter {
         }
     }
 
-    /// The skill a controller's mapper reads its controls for: the one training, if any.
-    public var activeSkill: TrainingMode.Skill? {
-        if case .training(let mode) = box.activity { return mode.skill }
-        return nil
-    }
+    /// The skill a controller's mapper reads its controls for: the tour step's, else the one
+    /// training, if any.
+    public var activeSkill: TrainingMode.Skill? { box.inputSkill }
 }

@@ -26,10 +26,12 @@ extension PracticeBox {
             say(prompt)
             return
         }
+        let inCheck = session === check
         stopSessions()
         pendingStart = running
+        if inCheck { pendingCheck = .resuming }
         onChange?()
-        say(prompt) { [weak self] in self?.begin(running) }
+        say(prompt) { [weak self] in inCheck ? self?.beginCheck(.resuming) : self?.begin(running) }
     }
 
     /// The report as it stands now: the mode's measurement and trend, and the run's last answer.
@@ -37,7 +39,7 @@ extension PracticeBox {
         var current = mode
         if case .training(let running) = activity { current = running }
         let figures = reports?.measurement(for: current)
-        let last = session(for: current)?.lastResult
+        let last = (runningSession ?? session(for: current))?.lastResult
         return SpokenReport(mode: current, measurement: figures?.value ?? .notEnoughAnswers, trend: figures?.trend, last: last,
                             rhythm: reports?.rhythmMeasurement(for: current))
     }

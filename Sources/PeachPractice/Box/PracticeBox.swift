@@ -6,7 +6,8 @@ import PeachText
 /// what a controller's actions do, and what plugging and unplugging a controller or losing the audio
 /// output mean. The composition root feeds it events; the sessions do the training.
 ///
-/// - A controller appears → training starts in the last-used mode (first time: compare).
+/// - A controller appears → training starts in the last-used mode (first time: compare); the first
+///   time, with an empty history, the tour of the controls comes first (`opening`, PracticeBox+Guide).
 /// - The controller in use disappears → `controllerDisconnected` goes through the interruption path:
 ///   the incomplete exercise is discarded, nothing is recorded, every note stops.
 /// - The audio output fails → `audioInterruptionBegan`, training stops; when the output is back,
@@ -23,6 +24,18 @@ public final class PracticeBox {
         /// Connected, not training (stopped from the controller, or after an interruption).
         case ready
         case training(TrainingMode)
+        /// The tour of the controls is going on.
+        case touring
+    }
+
+    /// What the box does when a controller first appears.
+    public enum Opening: Hashable, Sendable {
+        /// The tour when the history has no answers of any mode, else training.
+        case usual
+        /// The tour (`peach run --tour`), whatever the history holds.
+        case tour
+        /// A hearing check (`peach run --mode check`).
+        case check
     }
 
     public let comparison: CompareTrainer
@@ -54,6 +67,22 @@ public final class PracticeBox {
     let reports: (any ReportSource)?
     /// The mode about to start once its name has been said; training counts as running meanwhile.
     var pendingStart: TrainingMode?
+    /// The hearing check, when this box has one; it trains Hear & Compare – single notes.
+    public let check: HearingCheckSession?
+    /// What the pending start of Hear & Compare is, when it belongs to the hearing check.
+    var pendingCheck: CheckStep?
+    /// The tour of the controls, when the box has a voice and a clock to wait with.
+    public let tour: ControlTour?
+    let clock: (any TrainingClock)?
+    /// Whether the history holds answers of any mode (read at the first plug-in and when a tour ends).
+    let hasAnswers: @MainActor () -> Bool
+    var opening: Opening
+    /// How each connected controller's controls are said in the tour.
+    var spokenControls: [ControllerID: TourControls] = [:]
+    /// The last press that doubles as a gesture (report, Hear & Compare), and when.
+    var lastGesturePress: (action: ControllerAction, at: Double)?
+    /// Tours begun in this run: the first plug-in's tour comes once.
+    var tourCount = 0
 
     /// `rhythm`: the rhythm modes' sessions (Compare Timing, Fill the Gap); a box without them
     /// trains pitch only.
@@ -61,6 +90,8 @@ public final class PracticeBox {
                 interruptions: TrainingInterruptionCenter, modeMemory: any ModeMemory,
                 modeOverride: TrainingMode? = nil, alerts: FeedbackAnnouncer? = nil,
                 announcer: (any Announcer)? = nil, reports: (any ReportSource)? = nil, texts: LiveTexts,
+                check: HearingCheckSession? = nil, clock: (any TrainingClock)? = nil,
+                hasAnswers: @escaping @MainActor () -> Bool = { true }, opening: Opening = .usual,
                 logger: Logger = Logger(label: "peach.box")) {
         self.alerts = alerts
         self.texts = texts
@@ -68,16 +99,26 @@ public final class PracticeBox {
         self.reports = reports
         self.comparison = comparison
         self.matching = matching
-        sessions = [comparison, matching] + rhythm
+        self.check = check
+        self.clock = clock
+        self.hasAnswers = hasAnswers
+        self.opening = opening
+        // The check comes after the skill sessions: `session(for:)` finds Hear & Compare's own.
+        sessions = [comparison, matching] + rhythm + (check.map { [$0] } ?? [])
+        tour = announcer != nil ? clock.map { ControlTour(clock: $0) { announcer?.say($0, then: $1) } } : nil
         self.interruptions = interruptions
         self.modeMemory = modeMemory
         self.logger = logger
         self.mode = modeOverride ?? modeMemory.lastMode ?? .compare
         if let modeOverride { modeMemory.remember(modeOverride) }
         for session in sessions { session.onChange = { [weak self] in self?.onChange?() } }
+        check?.onFinished = { [weak self] in self?.checkFinished() }
+        tour?.onChange = { [weak self] in self?.onChange?() }
+        tour?.onEnd = { [weak self] in self?.tourEnded($0) }
     }
 
     public var activity: Activity {
+        if isTouring { return .touring }
         if let pendingStart { return .training(pendingStart) }
         if let running = runningSession?.runningMode { return .training(running) }
         if connectedControllers.isEmpty { return .waitingForController }
@@ -85,6 +126,15 @@ public final class PracticeBox {
     }
 
     public var isTraining: Bool { pendingStart != nil || runningSession != nil }
+
+    public var isTouring: Bool { tour?.isRunning ?? false }
+
+    /// The skill a controller's mapper reads its controls for: the tour step's, else the one training.
+    public var inputSkill: TrainingMode.Skill? {
+        if isTouring { return tour?.inputSkill }
+        if case .training(let mode) = activity { return mode.skill }
+        return nil
+    }
 
     /// The session training now, if any.
     public var runningSession: (any TrainingSession)? { sessions.first { $0.runningMode != nil } }
@@ -101,7 +151,7 @@ public final class PracticeBox {
         if !connectedControllers.contains(controller) { connectedControllers.append(controller) }
         controllerInUse = controller
         logger.info("\(texts.current.text(.boxControllerConnected, "\(controller)"))")
-        if !isTraining { start(mode) }
+        if !isTraining, !isTouring { open() }
         onChange?()
     }
 
@@ -119,6 +169,8 @@ public final class PracticeBox {
     /// What a controller (or the computer keyboard) asks for, already mapped.
     public func handle(_ action: ControllerAction, from controller: ControllerID? = nil) {
         if let controller, connectedControllers.contains(controller) { controllerInUse = controller }
+        if let tour, tour.isRunning { return tour.handle(action) }
+        if isGesture(action) { return }
         switch action {
         case .answer, .tap, .adjustTuning, .commitTuning:
             runningSession?.handle(action)
@@ -189,24 +241,33 @@ public final class PracticeBox {
     /// Starts `mode` (stopping the running session first) and remembers it; with an announcer, once
     /// the mode's name has been said.
     public func start(_ mode: TrainingMode) {
+        guard prepareStart(mode) else { return }
+        say(.mode(mode)) { [weak self] in self?.begin(mode) }
+    }
+
+    /// What a start does before its prompt: the tour or the check ends, the running session stops,
+    /// `mode` is remembered and pending. False (said in the log) without an audio output.
+    func prepareStart(_ mode: TrainingMode) -> Bool {
+        tour?.cancel()
+        pendingCheck = nil
         self.mode = mode
         modeMemory.remember(mode)
         guard isAudioAvailable else {
             logger.warning("\(texts.current.text(.boxNotStarting, mode.rawValue))")
             onChange?()
-            return
+            return false
         }
         lastInterruption = nil
         startsWhenAudioAppears = false
         stopSessions()
         pendingStart = mode
         onChange?()
-        say(.mode(mode)) { [weak self] in self?.begin(mode) }
+        return true
     }
 
     /// The session of `mode` starts, unless something else was asked for while its name was said.
     func begin(_ mode: TrainingMode) {
-        guard pendingStart == mode, isAudioAvailable else { return }
+        guard pendingStart == mode, pendingCheck == nil, isAudioAvailable else { return }
         pendingStart = nil
         stopSessions()
         guard let session = session(for: mode) else {
@@ -220,6 +281,7 @@ public final class PracticeBox {
 
     public func stopTraining() {
         pendingStart = nil
+        pendingCheck = nil
         stopSessions()
         say(.stopped)
         onChange?()
@@ -231,7 +293,11 @@ public final class PracticeBox {
 
     private func interrupt(_ interruption: TrainingInterruption) {
         if isTraining, interruption.stopsTraining { lastInterruption = interruption }
-        if interruption.stopsTraining { pendingStart = nil }
+        if interruption.stopsTraining {
+            pendingStart = nil
+            pendingCheck = nil
+            tour?.cancel()
+        }
         interruptions.post(interruption)
         // After the sessions have stopped, so that nothing waiting for the prompt starts an exercise.
         if interruption.stopsTraining { announcer?.hush() }

@@ -1,4 +1,5 @@
 import PeachDomain
+import PeachText
 
 /// The computer keyboard playing the controller, for a box without a MIDI controller (or a desk).
 /// Its keys, as shown on screen, are the text `keyboardHelp`.
@@ -13,6 +14,16 @@ public struct KeyboardController: Sendable {
     public static let coarseStep = 0.1
 
     public init() {}
+
+    /// The keys as the tour names them.
+    public static let tourControls: TourControls = {
+        func key(_ text: PracticeText) -> [SpokenControl] {
+            [.named(Dictionary(uniqueKeysWithValues: Language.allCases.map { ($0, Texts($0).text(text)) }))]
+        }
+        return TourControls(higher: key(.tourKeyboardUp), lower: key(.tourKeyboardDown), tuning: key(.tourKeyboardTuning),
+                            modes: [TourStep.modeTaught: key(.tourKeyboardMatch)], report: key(.tourKeyboardReport),
+                            stop: key(.tourKeyboardStop))
+    }()
 
     /// The command for `key`; tuning moves from `currentControlValue`. nil for keys that mean nothing.
     public func command(for key: TerminalKey, currentControlValue: Double) -> Command? {

@@ -9,6 +9,13 @@ public protocol Announcer: ExerciseGate {
     func say(_ prompt: SpokenPrompt, then: (@MainActor () -> Void)?)
     /// Cuts off what is being said (an interruption); whatever waited for it goes on at once.
     func hush()
+    /// Whether prompts are heard at all now (false while the voice is turned off): the tour needs
+    /// them.
+    var isVoiceOn: Bool { get }
+}
+
+extension Announcer {
+    public var isVoiceOn: Bool { true }
 }
 
 /// How the voice sounds, read from the configuration whenever a prompt is said.

@@ -15,10 +15,17 @@ public enum SpokenPrompt: Hashable, Sendable {
     case answersSavedAgain
     /// The report the player asked for.
     case report(SpokenReport)
+    /// A hearing check begins: what it is and how to answer.
+    case checkStarts
+    /// What the hearing check found (`SpokenText.checkResult`).
+    case checkResult(MeasuredValue)
+    /// The tour of the controls.
+    case tour(TourPrompt)
 
     /// The prompts whose words never change: synthesised once, ahead of time.
     public static let fixed: [SpokenPrompt] = TrainingMode.allCases.map { .mode($0) }
-        + [.stopped, .audioBack, .answersNotSaved(kept: true), .answersNotSaved(kept: false), .answersSavedAgain]
+        + [.stopped, .audioBack, .answersNotSaved(kept: true), .answersNotSaved(kept: false), .answersSavedAgain, .checkStarts,
+           .tour(.end)]
 }
 
 /// What the report says: the mode's measurement with its interval, its trend, and the last result.

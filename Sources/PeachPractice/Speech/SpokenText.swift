@@ -14,6 +14,9 @@ public enum SpokenText {
         case .answersNotSaved(kept: false): return texts.text(.speakAnswersNotSaved)
         case .answersSavedAgain: return texts.text(.speakAnswersSavedAgain)
         case .report(let report): return text(for: report, texts)
+        case .checkStarts: return texts.text(.speakCheckStarts)
+        case .checkResult(let threshold): return checkResult(threshold, in: language)
+        case .tour(let prompt): return tour(prompt, texts)
         }
     }
 
@@ -21,7 +24,7 @@ public enum SpokenText {
         modeName(mode, Texts(language))
     }
 
-    private static func modeName(_ mode: TrainingMode, _ texts: Texts) -> String {
+    static func modeName(_ mode: TrainingMode, _ texts: Texts) -> String {
         switch mode {
         case .compare: texts.text(.speakModeCompare)
         case .compareIntervals: texts.text(.speakModeCompareIntervals)

@@ -35,15 +35,18 @@ public struct PracticeStatus: Hashable, Sendable {
         case .ready:
             activity = box.lastInterruption.map { texts.text(.statusStoppedBecause, texts.reason($0)) }
                 ?? texts.text(.statusStoppedStartFromController)
+        case .touring:
+            activity = texts.text(.statusTour)
         case .training(let mode) where box.pendingStart == mode:
             self.mode = mode
             activity = texts.text(.statusStarting)
         case .training(let mode):
             self.mode = mode
-            activity = box.session(for: mode)?.status(texts).activity ?? texts.text(.statusStopped)
+            // The running session: the hearing check when it runs, else the mode's own.
+            activity = (box.runningSession ?? box.session(for: mode))?.status(texts).activity ?? texts.text(.statusStopped)
         }
         modeName = texts.name(mode)
-        if let session = box.session(for: mode) {
+        if let session = box.runningSession ?? box.session(for: mode) {
             let status = session.status(texts)
             lastResult = status.lastResult
             error = status.error
