@@ -14,17 +14,22 @@ struct ControllerMapperRhythmTests {
         #expect(generic.tick(at: ms(580), skill: .compareTiming) == [.answer(higher: false)])
     }
 
-    @Test("generic, Fill the Gap: a key taps, stamped when it went down however late the chord window lets it act; a chord still chooses a mode")
+    @Test("generic, Fill the Gap: a key taps as it goes down, not after the chord window, and only once; a chord still chooses a mode")
     mutating func genericTaps() {
-        _ = generic.actions(for: .noteOn(channel: 0, note: 64, velocity: 90), at: ms(1_000), skill: .fillTheGap)
-        #expect(generic.tick(at: ms(1_080), skill: .fillTheGap) == [.tap(at: ms(1_000))])
+        #expect(generic.actions(for: .noteOn(channel: 0, note: 64, velocity: 90), at: ms(1_000), skill: .fillTheGap)
+                == [.tap(at: ms(1_000))])
+        #expect(generic.tick(at: ms(1_080), skill: .fillTheGap) == [])
         var actions: [ControllerAction] = []
         for (index, note) in [61, 65, 68].enumerated() {
             actions += generic.actions(for: .noteOn(channel: 0, note: UInt8(note), velocity: 90), at: ms(2_000 + Double(index)),
                                        skill: .fillTheGap)
         }
         actions += generic.tick(at: ms(2_200), skill: .fillTheGap)
-        #expect(actions == [.start(.fillTheGap)])
+        // Each key tapped as it went down (strays beside the gaps); the chord chose its mode.
+        #expect(actions == [.tap(at: ms(2_000)), .tap(at: ms(2_001)), .tap(at: ms(2_002)), .start(.fillTheGap)])
+        // In Hear & Compare a key still waits out the window.
+        #expect(generic.actions(for: .noteOn(channel: 0, note: 64, velocity: 90), at: ms(3_000), skill: .compare) == [])
+        #expect(generic.tick(at: ms(3_080), skill: .compare) == [.answer(higher: true)])
     }
 
     @Test("pads, Fill the Gap: any key taps at once, even one no control names; a mode pad still chooses its mode")

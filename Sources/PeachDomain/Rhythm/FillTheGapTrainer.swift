@@ -18,6 +18,9 @@ public final class FillTheGapTrainer {
     /// and the main actor's lateness. It is placed no later than its last cycle's start, so the
     /// loop always holds the next trial before the last is scored.
     static let prepareAhead = 0.5
+    /// How long after its last gap's window a trial is scored: a tap made in time may reach the
+    /// main actor a little later (the input thread, a busy main actor).
+    static let lateTapGrace = 0.15
 
     public private(set) var state: State = .idle {
         didSet { if state != oldValue { onChange?() } }
@@ -47,9 +50,11 @@ public final class FillTheGapTrainer {
     public var isRunning: Bool { state != .idle }
     public static let cyclesPerTrial = GapTrial.cycles
 
-    /// The gaps of the trial sounding: its tempo and when (audio clock) each cycle's gap is.
+    /// The gaps of the trial sounding (the first, before it starts): its tempo and when (audio
+    /// clock) each cycle's gap is.
     public var currentGaps: (tempo: TempoBPM, times: [Double], positions: [GapPosition])? {
-        guard let trial = trials.first else { return nil }
+        let now = clicks.heardNow
+        guard let trial = trials.last(where: { $0.start <= now }) ?? trials.first else { return nil }
         return (trial.tempo, (0..<GapTrial.cycles).map(trial.gapTime(cycle:)), trial.gaps)
     }
 
@@ -91,7 +96,7 @@ public final class FillTheGapTrainer {
     private func wake() {
         let now = clicks.heardNow
         let run = resources.run
-        while let first = trials.first, now >= first.lastWindowEnd {
+        while let first = trials.first, now >= first.lastWindowEnd + Self.lateTapGrace {
             trials.removeFirst()
             if let answer = first.answer(at: resources.clock.now) { record(answer) }
             guard resources.run == run else { return }
@@ -100,7 +105,7 @@ public final class FillTheGapTrainer {
             guard place(at: last.end) else { return }
         }
         guard let last = trials.last, let first = trials.first else { return }
-        let next = min(first.lastWindowEnd, Self.placingTime(after: last))
+        let next = min(first.lastWindowEnd + Self.lateTapGrace, Self.placingTime(after: last))
         let delay = max(next - now, 0.001)
         resources.schedule(after: .seconds(delay)) { [weak self] in self?.wake() }
     }

@@ -30,6 +30,9 @@ public struct ControllerMapper: Sendable {
         switch message {
         case let .noteOn(channel, note, _):
             guard chords != nil else { return actions + key(note, channel: channel, at: time) }
+            // In Fill the Gap a key that taps taps at once, so the click it sounds comes with it and
+            // not a chord window later; it still counts towards a chord (which then chooses a mode).
+            if tapsAtOnce(note, channel: channel, at: time) { actions.append(.tap(at: time)) }
             switch chords?.keyDown(channel: channel, note: note, at: time) {
             case .chord(let action?)?: actions.append(action)
             case .chord(nil)?, .swallowed?, .waiting?, nil: break
@@ -49,7 +52,14 @@ public struct ControllerMapper: Sendable {
             flick.reset()
         }
         guard let expired = chords?.expired(at: time), !expired.isEmpty else { return [] }
-        return expired.flatMap { key($0.note, channel: $0.channel, at: $0.time) }
+        return expired.flatMap { key in
+            tapsAtOnce(key.note, channel: key.channel, at: key.time) ? [] : self.key(key.note, channel: key.channel, at: key.time)
+        }
+    }
+
+    /// Whether a key is a Fill the Gap tap, given as it goes down rather than after the chord window.
+    private func tapsAtOnce(_ note: UInt8, channel: UInt8, at time: UInt64) -> Bool {
+        skill == .fillTheGap && key(note, channel: channel, at: time) == [.tap(at: time)]
     }
 
     /// When `tick(at:)` has keys to let go of, in monotonic nanoseconds; nil when no key waits.

@@ -71,4 +71,19 @@ struct FillTheGapTrainerTests {
         #expect(abs(nextStart - (start + 64 * sixteenth)) < 1e-9)
         #expect(observer.gapFill.isEmpty, "a trial nobody tapped is not recorded")
     }
+
+    @Test("a tap on the last gap that reaches the trainer just after its window closed still counts")
+    func lateTapOnLastGap() throws {
+        let clicks = RecordingClickPlayer(clock: clock)
+        let trainer = trainer(clicks)
+        trainer.start()
+        let gaps = try #require(trainer.currentGaps)
+        let last = try #require(gaps.times.last)
+        clock.advance(seconds: last + gaps.tempo.sixteenth / 2 + 0.05 - clicks.heardNow)
+        trainer.tap(at: last + 0.01)
+        for _ in 0..<20 where observer.gapFill.isEmpty { clock.advanceToNextTimer() }
+        let trial = try #require(observer.gapFill.first)
+        #expect(trial.taps?.hits.count == 1)
+        #expect(abs(trial.meanOffsetMs - 10) < 1e-6)
+    }
 }
