@@ -2,7 +2,8 @@
 # System tests against a real kernel: each group boots its own throw-away QEMU guest
 # (Tests/System/vm: Debian's kernel with ALSA, udev, snd-aloop, snd-virmidi and an emulated USB MIDI
 # keyboard; the host's root filesystem read-only under a tmpfs overlay) and runs its script there.
-#   Tests/System/run.sh [GROUP...]      (default: every group but the …bench ones, which `make bench` runs)
+#   Tests/System/run.sh [GROUP...]      (default: every group but the …bench ones, which `make bench` runs,
+#                                        and those marked "# on-demand: WHY", which run when named)
 # A group NAME is Tests/System/guest-NAME.sh: it sources lib.sh, gets its results directory as $1,
 # and passes by exiting 0. A line "# guest-init: systemd" in it boots the guest with systemd as
 # PID 1 (as on an installed box); otherwise bash is PID 1 and starts udevd. A line
@@ -24,7 +25,9 @@ Tests/System/vm/prepare.sh || { echo "system tests: preparing the guest failed (
 groups=("$@")
 if [ ${#groups[@]} -eq 0 ]; then
   # The groups that may run longest (by their guest-timeout) first.
-  while read -r _ g; do [[ $g == *bench ]] || groups+=("$g"); done < <(
+  while read -r _ g; do
+    [[ $g == *bench ]] || grep -q '^# on-demand:' "Tests/System/guest-$g.sh" || groups+=("$g")
+  done < <(
     for f in Tests/System/guest-*.sh; do
       g=${f#Tests/System/guest-}; g=${g%.sh}
       echo "$(sed -n 's/^# guest-timeout: \([0-9][0-9]*\)$/\1/p' "$f" | head -1 | grep . || echo 600) $g"
