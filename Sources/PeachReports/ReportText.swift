@@ -10,6 +10,7 @@ public enum ReportText: String, TextKeys {
     case profileNoAnswersYet
     case profileThresholdExplained
     // peach profile: the rhythm modes
+    case profileHowToStart
     case profileTimingAnswers
     case profileTimingBand
     case profileTimingThreshold

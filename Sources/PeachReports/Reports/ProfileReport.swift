@@ -63,6 +63,10 @@ public struct ProfileReport {
     @MainActor
     public func text(_ texts: Texts) -> String {
         var lines: [String] = []
+        let pitchAnswers = TrainingMode.pitchModes.reduce(0) { $0 + summary($1).count }
+        if pitchAnswers + rhythm.profile.timingCount + rhythm.profile.gapFillCount == 0 {
+            lines += [texts.text(.profileHowToStart), ""]
+        }
         for mode in TrainingMode.pitchModes {
             let summary = summary(mode)
             let name = texts.name(mode)
