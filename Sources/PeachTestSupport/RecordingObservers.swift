@@ -58,13 +58,13 @@ extension ThresholdEstimate {
 
     /// An estimate whose threshold at each note of `range` is `threshold(note)`, with a ±10 % interval.
     public static func curve(range: NoteRange = .standard, _ threshold: (MIDINote) -> Double) -> ThresholdEstimate {
-        var curve: [MIDINote: CentsEstimate] = [:]
+        var curve: [MIDINote: IntervalEstimate] = [:]
         for key in range.lowest.rawValue...range.highest.rawValue {
             let value = threshold(MIDINote(key))
-            curve[MIDINote(key)] = CentsEstimate(value: value, low: value / 1.1, high: value * 1.1)
+            curve[MIDINote(key)] = IntervalEstimate(value: value, low: value / 1.1, high: value * 1.1)
         }
         let mean = curve.values.map(\.value).reduce(0, +) / Double(curve.count)
-        return ThresholdEstimate(overallCurve: CentsEstimate(value: mean, low: mean / 1.1, high: mean * 1.1),
+        return ThresholdEstimate(overallCurve: IntervalEstimate(value: mean, low: mean / 1.1, high: mean * 1.1),
                                  curve: curve, slope: 3.5, answerWeight: 1000)
     }
 }

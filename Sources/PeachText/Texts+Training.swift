@@ -16,7 +16,7 @@ extension Texts {
     }
 
     /// "75 % correct at 6.2 ct (5.1–7.6)", or "not enough answers yet".
-    public func threshold(_ estimate: CentsEstimate?) -> String {
+    public func threshold(_ estimate: IntervalEstimate?) -> String {
         threshold(MeasuredValue(estimate))
     }
 

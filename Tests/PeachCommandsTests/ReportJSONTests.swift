@@ -80,7 +80,7 @@ struct ReportJSONTests {
 
     @Test("a threshold: measured with its criterion, beyond the offsets as above or below, a note's without criterion, a matching mode's with criterion null")
     func thresholds() throws {
-        let estimate = CentsEstimate(value: 12, low: 10.5, high: 14.25)
+        let estimate = IntervalEstimate(value: 12, low: 10.5, high: 14.25)
         let measured = try #require(ProfileDocument.Threshold(.measured(estimate), criterion: true))
         #expect(try ReportJSON.text(measured) == "{\n  \"criterion\" : 0.75,\n  \"high\" : 14.25,\n  \"low\" : 10.5,\n  \"value\" : 12\n}")
         let above = try #require(ProfileDocument.Threshold(.above(91.25), criterion: true))
@@ -88,8 +88,8 @@ struct ReportJSONTests {
         let below = try #require(ProfileDocument.Threshold(.below(0.5), criterion: false))
         #expect(try ReportJSON.text(below) == "{\n  \"below\" : 0.5\n}")
         #expect(ProfileDocument.Threshold(.notEnoughAnswers, criterion: true) == nil)
-        let accuracy = MatchAccuracy(meanError: estimate, bias: CentsEstimate(value: 3, low: 2, high: 4),
-                                     spread: CentsEstimate(value: 6, low: 5, high: 7), attemptWeight: 1)
+        let accuracy = MatchAccuracy(meanError: estimate, bias: IntervalEstimate(value: 3, low: 2, high: 4),
+                                     spread: IntervalEstimate(value: 6, low: 5, high: 7), attemptWeight: 1)
         #expect(try ReportJSON.text(ProfileDocument.Threshold(accuracy)) == """
             {
               "bias" : {

@@ -8,7 +8,7 @@ import Testing
 struct CheckResultTextTests {
     @Test("a measured threshold near musicians', in English and German")
     func measured() {
-        let value = MeasuredValue.measured(CentsEstimate(value: 12.3, low: 10.2, high: 15.4))
+        let value = MeasuredValue.measured(IntervalEstimate(value: 12.3, low: 10.2, high: 15.4))
         #expect(SpokenText.checkResult(value, in: .english)
                 == "You hear differences of about 12 cents, between 10 and 15. That is about where trained musicians are.")
         #expect(SpokenText.checkResult(value, in: .german)
@@ -20,7 +20,7 @@ struct CheckResultTextTests {
         (40.0, "about where non-musicians are"), (80.0, "coarser than most non-musicians"),
     ])
     func places(cents: Double, words: String) {
-        let text = SpokenText.checkResult(.measured(CentsEstimate(value: cents, low: cents / 1.3, high: cents * 1.3)), in: .english)
+        let text = SpokenText.checkResult(.measured(IntervalEstimate(value: cents, low: cents / 1.3, high: cents * 1.3)), in: .english)
         #expect(text.contains(words), "\(text)")
     }
 

@@ -10,7 +10,7 @@ struct PracticeStatusTests {
     @Test("waiting for a controller")
     func waiting() {
         let fixture = PracticeBoxFixture()
-        let estimate = ThresholdEstimate(overallCurve: CentsEstimate(value: 12.34, low: 10.1, high: 15.06), curve: [:],
+        let estimate = ThresholdEstimate(overallCurve: IntervalEstimate(value: 12.34, low: 10.1, high: 15.06), curve: [:],
                                          slope: 3, answerWeight: 300)
         let line = PracticeStatus(of: fixture.box, profile: StubCompareProfile(estimate: estimate), range: .standard, texts: .english).line()
         #expect(line.contains("waiting for a controller"))

@@ -6,7 +6,7 @@ import Testing
 /// interval, or "not enough answers yet"), the trend and the last result.
 @Suite("Spoken texts")
 struct SpokenTextTests {
-    static let threshold = MeasuredValue.measured(CentsEstimate(value: 6.2, low: 5.04, high: 7.6))
+    static let threshold = MeasuredValue.measured(IntervalEstimate(value: 6.2, low: 5.04, high: 7.6))
 
     @Test("the report of Hear & Compare: threshold with its interval, trend, last answer (English)")
     func reportEnglish() {
@@ -51,7 +51,7 @@ struct SpokenTextTests {
 
     @Test("Tune & Match: the mean error with its interval, a declining trend and the last answer's direction")
     func matching() {
-        let report = SpokenReport(mode: .match, measurement: .measured(CentsEstimate(value: 4.1, low: 3.5, high: 4.8)),
+        let report = SpokenReport(mode: .match, measurement: .measured(IntervalEstimate(value: 4.1, low: 3.5, high: 4.8)),
                                   trend: ProgressChange(earlier: 4.0, later: 5.5, z: 3.5), last: .match(error: -2.3))
         #expect(SpokenText.text(for: .report(report), in: .english) == """
             Tune and match, single notes. Your mean error: 4.1 cents, between 3.5 and 4.8. \

@@ -32,7 +32,7 @@ struct TextTablesTests {
     func numbers() {
         let english = Texts(.english)
         let german = Texts(.german)
-        let estimate = CentsEstimate(value: 6.24, low: 5.12, high: 7.6)
+        let estimate = IntervalEstimate(value: 6.24, low: 5.12, high: 7.6)
         #expect(english.threshold(estimate) == "75 % correct at 6.2 ct (5.1–7.6)")
         #expect(german.threshold(estimate) == "75 % richtig bei 6,2 Cent (5,1–7,6)")
         #expect(german.numbers.cents(0.456) == "0,46")

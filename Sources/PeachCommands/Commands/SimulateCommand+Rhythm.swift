@@ -62,7 +62,7 @@ extension SimulateCommand {
     /// and the spread widened by how far they lie apart.
     static func rhythmSummary(listener: SimulatedListener, mode: TrainingMode, settings: TrainingSettings,
                               profile: RhythmProfile, texts: Texts) -> String {
-        func said(_ figure: RhythmFigure?, signed: Bool = false) -> String {
+        func said(_ figure: IntervalEstimate?, signed: Bool = false) -> String {
             guard let figure else { return texts.text(.thresholdNotEnoughAnswers) }
             return texts.text(.messageSimulatedFigure, Decimals(figure.value, 1, signed: signed),
                               Decimals(figure.low, 1, signed: signed), Decimals(figure.high, 1, signed: signed))

@@ -86,7 +86,7 @@ public struct HearingCheckResult: Hashable, Sendable {
     public let answers: Int
     /// The posterior's median and 95 % interval (one threshold for all notes), slope and lapse rate
     /// summed over.
-    public let posterior: CentsEstimate
+    public let posterior: IntervalEstimate
     /// The profile's fit of the check's answers; nil with too few to fit.
     public let fitted: ThresholdEstimate?
 

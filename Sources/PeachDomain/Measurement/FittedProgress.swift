@@ -13,7 +13,7 @@ public struct FittedProgress: Sendable {
         /// above or below the offsets asked).
         public let thresholdValue: MeasuredValue
         /// Compare modes: the overall threshold then; nil while not enough answers or beyond the offsets asked.
-        public var threshold: CentsEstimate? { thresholdValue.estimate }
+        public var threshold: IntervalEstimate? { thresholdValue.estimate }
         /// Match modes: mean error, bias and spread then; nil below the minimum attempts.
         public let accuracy: MatchAccuracy?
     }

@@ -3,11 +3,11 @@ import Foundation
 /// How accurately a player tunes in one Tune & Match mode, from recent attempts.
 public struct MatchAccuracy: Hashable, Sendable {
     /// Mean |error|: how far off an attempt ends, whichever way.
-    public let meanError: CentsEstimate
+    public let meanError: IntervalEstimate
     /// Signed mean error: + the player tunes sharp, − flat.
-    public let bias: CentsEstimate
+    public let bias: IntervalEstimate
     /// Standard deviation of the signed error: how consistent the attempts are.
-    public let spread: CentsEstimate
+    public let spread: IntervalEstimate
     public let attemptWeight: Double
 }
 
@@ -51,10 +51,10 @@ public struct MatchAnswers: Sendable {
         let errorVariance = max(meanSquare - meanError * meanError, 0) * effective / (effective - 1)
         let spread = variance.squareRoot()
         return MatchAccuracy(
-            meanError: CentsEstimate(value: meanError, standardDeviation: (errorVariance / effective).squareRoot()),
-            bias: CentsEstimate(value: bias, standardDeviation: (variance / effective).squareRoot()),
-            spread: spread > 0 ? CentsEstimate(logValue: log(spread), logStandardDeviation: (1 / (2 * (effective - 1))).squareRoot())
-                               : CentsEstimate(value: 0, low: 0, high: 0),
+            meanError: IntervalEstimate(value: meanError, standardDeviation: (errorVariance / effective).squareRoot()),
+            bias: IntervalEstimate(value: bias, standardDeviation: (variance / effective).squareRoot()),
+            spread: spread > 0 ? IntervalEstimate(logValue: log(spread), logStandardDeviation: (1 / (2 * (effective - 1))).squareRoot())
+                               : IntervalEstimate(value: 0, low: 0, high: 0),
             attemptWeight: weight)
     }
 

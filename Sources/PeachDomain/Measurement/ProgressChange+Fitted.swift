@@ -6,7 +6,7 @@ extension ProgressChange {
     /// change as the threshold is. Nil for undated fits, and when either value lies beyond the offsets
     /// asked (a change between extrapolations is no measurement), but for the reach beneath the floor
     /// where a value is said as a number (`ThresholdEstimate.lowestMeasurable`).
-    init?(_ fits: WeightedFits, now: CentsEstimate, answersAgo: Int, offsetsAsked: ClosedRange<Double>) {
+    init?(_ fits: WeightedFits, now: IntervalEstimate, answersAgo: Int, offsetsAsked: ClosedRange<Double>) {
         let age = Double(answersAgo) / 1000
         var parts: [(mean: Double, deviation: Double)] = []
         for fit in fits.fits {

@@ -96,7 +96,7 @@ public struct PsiPosterior: Sendable {
 
     /// The threshold's posterior median and its 95 % interval (the 2.5 % and 97.5 % points), each
     /// grid point standing for a bin one step wide, the distribution uniform within it.
-    public var threshold: CentsEstimate {
+    public var threshold: IntervalEstimate {
         let marginal = thresholdMarginal
         let total = marginal.reduce(0, +)
         func quantile(_ share: Double) -> Double {
@@ -111,6 +111,6 @@ public struct PsiPosterior: Sendable {
             }
             return exp(grid.logThresholds[grid.logThresholds.count - 1] + grid.logThresholdStep / 2)
         }
-        return CentsEstimate(value: quantile(0.5), low: quantile(0.025), high: quantile(0.975))
+        return IntervalEstimate(value: quantile(0.5), low: quantile(0.025), high: quantile(0.975))
     }
 }

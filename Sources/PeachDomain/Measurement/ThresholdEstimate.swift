@@ -2,9 +2,9 @@
 /// correctly 75 % of the time, per reference note and overall, each with its 95 % interval.
 public struct ThresholdEstimate: Hashable, Sendable {
     /// The mean of the per-note thresholds over the note range, however wide its interval.
-    public let overallCurve: CentsEstimate
+    public let overallCurve: IntervalEstimate
     /// The fitted curve at every note of the range, however wide its interval.
-    public let curve: [MIDINote: CentsEstimate]
+    public let curve: [MIDINote: IntervalEstimate]
     /// The fitted slope of the psychometric function (per natural-log unit of offset).
     public let slope: Double
     /// The fitted lapse rate: the share of answers wrong however large the offset.
@@ -28,7 +28,7 @@ public struct ThresholdEstimate: Hashable, Sendable {
     /// key of the range, or either value beyond the offsets asked.
     public let change: ProgressChange?
 
-    public init(overallCurve: CentsEstimate, curve: [MIDINote: CentsEstimate], slope: Double,
+    public init(overallCurve: IntervalEstimate, curve: [MIDINote: IntervalEstimate], slope: Double,
                 lapse: Double = PsychometricFunction.typicalLapseRate, answerWeight: Double,
                 offsetsAsked: ClosedRange<Double> = 0...Double.infinity, notesAnswered: ClosedRange<Int> = 0...127,
                 overallReachesKeys: Bool = true, bounds: [MIDINote: OffsetBounds] = [:], change: ProgressChange? = nil) {
@@ -51,11 +51,11 @@ public struct ThresholdEstimate: Hashable, Sendable {
     /// The overall threshold; nil while its interval is too wide to mean something, or it lies
     /// beyond the offsets asked (`overallValue` says which; below the staircase's floor it may be
     /// said: `beneathTheFloor`).
-    public var overall: CentsEstimate? { overallValue.estimate }
+    public var overall: IntervalEstimate? { overallValue.estimate }
 
     /// The threshold at `note`; nil outside the range, beyond the notes answered, while its interval
     /// is too wide, or beyond the offsets asked but for the floor's exception (`value(at:)` says which).
-    public func threshold(at note: MIDINote) -> CentsEstimate? { value(at: note).estimate }
+    public func threshold(at note: MIDINote) -> IntervalEstimate? { value(at: note).estimate }
 
     /// The overall threshold as it can be said: above (below) when every key answered is, or when the
     /// fitted mean lies beyond the offsets asked and most (below: all) keys' answers bound it so, at
@@ -96,7 +96,7 @@ public struct ThresholdEstimate: Hashable, Sendable {
     /// The fitted curve at `note` however wide its interval, for a chart that shows the band: nil
     /// beyond the notes answered or the offsets asked, where the curve only extrapolates (unless it
     /// is said as fitted beneath the floor), and where the value is said as above or below them.
-    public func plotted(at note: MIDINote) -> CentsEstimate? {
+    public func plotted(at note: MIDINote) -> IntervalEstimate? {
         guard notesAnswered.contains(Int(note.rawValue)), let estimate = curve[note] else { return nil }
         switch value(at: note) {
         case .above, .below: return nil
@@ -115,7 +115,7 @@ public struct ThresholdEstimate: Hashable, Sendable {
     /// answers. An interval wholly above that bound is not: the bound rests on answers of every age,
     /// the fit on the player now (a 0.03 ct player whose threshold became 0.3 ct was still said "below
     /// 0.10 ct" 1,000 answers later, by their old answers at 0.1 ct, while the fit said 0.34 (0.32–0.37)).
-    private func said(_ estimate: CentsEstimate, bounds: OffsetBounds) -> MeasuredValue {
+    private func said(_ estimate: IntervalEstimate, bounds: OffsetBounds) -> MeasuredValue {
         let asked = offsetsAsked
         if estimate.value > asked.upperBound, let above = bounds.above { return .above(above) }
         if estimate.value < asked.lowerBound, let below = bounds.below { return .below(below) }
@@ -160,7 +160,7 @@ extension ThresholdEstimate {
     /// player's keys were fitted a few % under the floor's bin, 0.0993–0.1013. Said as fitted from
     /// further down, a 0.03 ct player's keys read 0.07 (0.045–0.11): the priors hold the curve up
     /// where every answer at the floor is right.)
-    func beneathTheFloor(_ estimate: CentsEstimate) -> MeasuredValue {
+    func beneathTheFloor(_ estimate: IntervalEstimate) -> MeasuredValue {
         let floor = offsetsAsked.lowerBound
         if estimate.high < floor { return .below(floor) }
         if estimate.isUseful, estimate.low >= Self.lowestMeasurable(offsetsAsked) { return .measured(estimate) }
@@ -168,7 +168,7 @@ extension ThresholdEstimate {
     }
 }
 
-extension CentsEstimate {
+extension IntervalEstimate {
     /// Whether the interval is narrow enough for the value to mean something.
     public var isUseful: Bool { high / low <= ThresholdEstimate.widestUsefulRatio }
 }

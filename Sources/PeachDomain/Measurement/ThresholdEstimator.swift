@@ -73,7 +73,7 @@ public enum ThresholdEstimator {
         let reached = range.notes.filter { answered.contains(Int($0.rawValue)) }
         let averaged = Set(reached.isEmpty ? range.notes : reached)
         let each = fits.fits.map { curve($0, range: range, averaged: averaged, shares: shares) }
-        var notes: [MIDINote: CentsEstimate] = [:]
+        var notes: [MIDINote: IntervalEstimate] = [:]
         var bounds: [MIDINote: OffsetBounds] = [:]
         let window = Int(ThresholdModel.knotSpacing) / 2
         for (index, key) in range.notes.enumerated() {

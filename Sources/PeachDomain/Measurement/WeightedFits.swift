@@ -34,9 +34,9 @@ struct WeightedFits: Sendable {
 
     /// A normal with the mean and variance of the mixture of `parts` (log values and their standard
     /// deviations, one per fit, in the fits' order).
-    func mixed(_ parts: [(mean: Double, deviation: Double)]) -> CentsEstimate {
+    func mixed(_ parts: [(mean: Double, deviation: Double)]) -> IntervalEstimate {
         let (mean, deviation) = mixture(parts)
-        return CentsEstimate(logValue: mean, logStandardDeviation: deviation)
+        return IntervalEstimate(logValue: mean, logStandardDeviation: deviation)
     }
 
     /// The mean and standard deviation of the mixture of `parts` (one normal per fit, in the fits' order).

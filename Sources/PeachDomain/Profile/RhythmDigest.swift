@@ -91,7 +91,7 @@ public struct RhythmDigest: Sendable {
     }
 
     /// The variance of a log threshold, from its 95 % interval.
-    private static func logVariance(_ figure: RhythmFigure) -> Double {
+    private static func logVariance(_ figure: IntervalEstimate) -> Double {
         let standardDeviation = (log(figure.high) - log(figure.low)) / (2 * 1.96)
         return standardDeviation * standardDeviation
     }

@@ -71,8 +71,8 @@ public struct RhythmProfile: Sendable {
 
 /// Fill the Gap's figures, in milliseconds with 95 % intervals; nil where nothing is known.
 public struct TapFigures: Hashable, Sendable {
-    public let bias: RhythmFigure?
-    public let spread: RhythmFigure?
+    public let bias: IntervalEstimate?
+    public let spread: IntervalEstimate?
 }
 
 /// Mean and spread of offsets, with their 95 % intervals (normal theory).
@@ -83,17 +83,17 @@ struct TapStatistics: Sendable {
 
     mutating func add(_ value: Double) { accumulator.add(value) }
 
-    var meanInterval: RhythmFigure? {
+    var meanInterval: IntervalEstimate? {
         guard count >= 1, let mean = accumulator.mean else { return nil }
-        guard count >= 2, let sd = accumulator.standardDeviation else { return RhythmFigure(value: mean, low: mean, high: mean) }
+        guard count >= 2, let sd = accumulator.standardDeviation else { return IntervalEstimate(value: mean, low: mean, high: mean) }
         let half = 1.96 * sd / Double(count).squareRoot()
-        return RhythmFigure(value: mean, low: mean - half, high: mean + half)
+        return IntervalEstimate(value: mean, low: mean - half, high: mean + half)
     }
 
     /// The standard deviation; its interval from the normal approximation of log s.
-    var spreadInterval: RhythmFigure? {
+    var spreadInterval: IntervalEstimate? {
         guard count >= 2, let sd = accumulator.standardDeviation else { return nil }
         let factor = exp(1.96 / (2 * Double(count - 1)).squareRoot())
-        return RhythmFigure(value: sd, low: sd / factor, high: sd * factor)
+        return IntervalEstimate(value: sd, low: sd / factor, high: sd * factor)
     }
 }

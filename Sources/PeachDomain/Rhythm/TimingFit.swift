@@ -77,36 +77,19 @@ public struct TimingFit: Sendable {
             return exp(Self.logThresholds[Self.logThresholds.count - 1])
         }
         let sixteenthMs = sixteenthSum / Double(count) * 1000
-        return RhythmThreshold(share: RhythmFigure(value: quantile(0.5), low: quantile(0.025), high: quantile(0.975)),
+        return RhythmThreshold(share: IntervalEstimate(value: quantile(0.5), low: quantile(0.025), high: quantile(0.975)),
                                sixteenthMs: sixteenthMs, offsetsAsked: smallest...largest)
-    }
-}
-
-/// A value with its 95 % interval.
-public struct RhythmFigure: Hashable, Sendable {
-    public let value: Double
-    public let low: Double
-    public let high: Double
-
-    public init(value: Double, low: Double, high: Double) {
-        self.value = value
-        self.low = low
-        self.high = high
-    }
-
-    public func scaled(by factor: Double) -> RhythmFigure {
-        RhythmFigure(value: value * factor, low: low * factor, high: high * factor)
     }
 }
 
 /// A Compare Timing threshold: as a share of a sixteenth, and in milliseconds at the sixteenth the
 /// answers were played at on average.
 public struct RhythmThreshold: Hashable, Sendable {
-    public let share: RhythmFigure
+    public let share: IntervalEstimate
     public let sixteenthMs: Double
     /// The smallest and largest offsets asked, as shares.
     public let offsetsAsked: ClosedRange<Double>
 
-    public var milliseconds: RhythmFigure { share.scaled(by: sixteenthMs) }
-    public var percent: RhythmFigure { share.scaled(by: 100) }
+    public var milliseconds: IntervalEstimate { share.scaled(by: sixteenthMs) }
+    public var percent: IntervalEstimate { share.scaled(by: 100) }
 }

@@ -44,9 +44,9 @@ public struct SpokenReport: Hashable, Sendable {
     /// What the rhythm modes measure, in milliseconds.
     public enum RhythmMeasurement: Hashable, Sendable {
         /// Compare Timing's thresholds in the band trained last, per direction.
-        case timing(early: RhythmFigure?, late: RhythmFigure?)
+        case timing(early: IntervalEstimate?, late: IntervalEstimate?)
         /// Fill the Gap's bias (negative early) and spread.
-        case tapping(bias: RhythmFigure?, spread: RhythmFigure?)
+        case tapping(bias: IntervalEstimate?, spread: IntervalEstimate?)
     }
 
     public var mode: TrainingMode
@@ -100,7 +100,7 @@ public final class ProfileReportSource: ReportSource {
         switch mode.skill {
         case .compareTiming:
             let fitted = rhythm.profile.latestBand.map { rhythm.thresholds(in: $0) } ?? [:]
-            func measured(_ direction: TimingDirection) -> RhythmFigure? {
+            func measured(_ direction: TimingDirection) -> IntervalEstimate? {
                 fitted[direction].flatMap { $0.isConclusive ? $0.milliseconds : nil }
             }
             return .timing(early: measured(.early), late: measured(.late))

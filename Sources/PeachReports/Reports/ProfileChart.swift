@@ -33,7 +33,7 @@ struct ProfileChart {
         for (row, rowValue) in rowValues.enumerated() {
             var text = ""
             for key in keys {
-                let threshold: CentsEstimate
+                let threshold: IntervalEstimate
                 switch estimate.value(at: key) {
                 case .measured(let measured): threshold = measured
                 case .notEnoughAnswers, .above, .below: text += " "; continue

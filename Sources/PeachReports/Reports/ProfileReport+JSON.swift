@@ -166,7 +166,7 @@ struct ProfileDocument: Encodable {
         let low: Double
         let high: Double
 
-        init(_ estimate: CentsEstimate) {
+        init(_ estimate: IntervalEstimate) {
             (value, low, high) = (estimate.value, estimate.low, estimate.high)
         }
     }

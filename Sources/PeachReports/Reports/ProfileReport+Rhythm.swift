@@ -108,13 +108,13 @@ extension ProfileReport {
         texts.text(.profileTempoBand, band.lowest, band.highest)
     }
 
-    private func bias(_ figure: RhythmFigure?, _ texts: Texts) -> String {
+    private func bias(_ figure: IntervalEstimate?, _ texts: Texts) -> String {
         guard let figure else { return texts.text(.profileTapsNotEnough) }
         return texts.text(figure.value < 0 ? .profileTapEarly : .profileTapLate, Decimals(abs(figure.value), 1),
                           Decimals(figure.low, 1, signed: true), Decimals(figure.high, 1, signed: true))
     }
 
-    private func spread(_ figure: RhythmFigure?, _ texts: Texts) -> String {
+    private func spread(_ figure: IntervalEstimate?, _ texts: Texts) -> String {
         guard let figure else { return texts.text(.profileTapsNotEnough) }
         return texts.text(.profileTapSpread, Decimals(figure.value, 1), Decimals(figure.low, 1), Decimals(figure.high, 1))
     }
@@ -177,7 +177,7 @@ extension ProfileDocument {
         let low: Double
         let high: Double
 
-        init(_ figure: RhythmFigure) {
+        init(_ figure: IntervalEstimate) {
             (value, low, high) = (figure.value, figure.low, figure.high)
         }
     }

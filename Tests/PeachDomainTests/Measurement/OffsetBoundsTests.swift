@@ -86,33 +86,33 @@ struct OffsetBoundsTests {
     func beneathTheFloor() {
         let key = MIDINote(40)
         let floorBin = exp(-115.5 * AnswerBins.logStep)...100      // 0.0993: the 0.1 ct bin's lower edge
-        func estimate(_ value: CentsEstimate, asked: ClosedRange<Double> = floorBin,
+        func estimate(_ value: IntervalEstimate, asked: ClosedRange<Double> = floorBin,
                       bounds: OffsetBounds = OffsetBounds()) -> ThresholdEstimate {
             ThresholdEstimate(overallCurve: value, curve: [key: value], slope: 3.5, answerWeight: 1000,
                               offsetsAsked: asked, bounds: [key: bounds])
         }
         // Reaching into the floor's bin: the small extrapolation the answers there support.
-        let reaching = CentsEstimate(value: 0.095, low: 0.087, high: 0.104)
+        let reaching = IntervalEstimate(value: 0.095, low: 0.087, high: 0.104)
         #expect(estimate(reaching).value(at: key) == .measured(reaching))
         #expect(estimate(reaching).overallValue == .measured(reaching))
         #expect(estimate(reaching).plotted(at: key) == reaching)
         // Wholly below the floor's bin: below it, not a number the answers cannot reach.
-        let beneath = CentsEstimate(value: 0.07, low: 0.06, high: 0.085)
+        let beneath = IntervalEstimate(value: 0.07, low: 0.06, high: 0.085)
         #expect(estimate(beneath).value(at: key) == .below(floorBin.lowerBound))
         #expect(estimate(beneath).overallValue == .below(floorBin.lowerBound))
         #expect(estimate(beneath).plotted(at: key) == nil)
         // Reaching the floor from far below (the priors holding the curve up where every answer at the
         // floor is right: a 0.03 ct player's keys were fitted 0.07 (0.045–0.11)): below its upper end.
-        #expect(estimate(CentsEstimate(value: 0.07, low: 0.045, high: 0.11)).value(at: key) == .below(0.11))
-        #expect(estimate(CentsEstimate(value: 0.05, low: 0.02, high: 0.12)).value(at: key) == .below(0.12))
+        #expect(estimate(IntervalEstimate(value: 0.07, low: 0.045, high: 0.11)).value(at: key) == .below(0.11))
+        #expect(estimate(IntervalEstimate(value: 0.05, low: 0.02, high: 0.12)).value(at: key) == .below(0.12))
         // Reaching far above the floor too: "not enough answers yet".
-        #expect(estimate(CentsEstimate(value: 0.05, low: 0.01, high: 0.3)).value(at: key) == .notEnoughAnswers)
+        #expect(estimate(IntervalEstimate(value: 0.05, low: 0.01, high: 0.3)).value(at: key) == .notEnoughAnswers)
         // What the answers at the floor show by themselves comes first.
         #expect(estimate(reaching, bounds: OffsetBounds(below: 0.13)).value(at: key) == .below(0.13))
         // Above the floor, the staircase still on its way down: the same fits wait for the answers.
         let descending = 0.2...100.0
-        #expect(estimate(CentsEstimate(value: 0.19, low: 0.17, high: 0.21), asked: descending).value(at: key) == .notEnoughAnswers)
-        #expect(estimate(CentsEstimate(value: 0.15, low: 0.12, high: 0.18), asked: descending).value(at: key) == .notEnoughAnswers)
+        #expect(estimate(IntervalEstimate(value: 0.19, low: 0.17, high: 0.21), asked: descending).value(at: key) == .notEnoughAnswers)
+        #expect(estimate(IntervalEstimate(value: 0.15, low: 0.12, high: 0.18), asked: descending).value(at: key) == .notEnoughAnswers)
     }
 
     /// After 50 answers of a 10 ct player, keys fitted just under the smallest offset asked, 5.8 ct
@@ -120,38 +120,38 @@ struct OffsetBoundsTests {
     @Test("a value beyond the offsets asked is said as above or below only as far as the answers show")
     func justBeyond() {
         let key = MIDINote(40)
-        func estimate(_ value: CentsEstimate, bounds: OffsetBounds = OffsetBounds()) -> ThresholdEstimate {
+        func estimate(_ value: IntervalEstimate, bounds: OffsetBounds = OffsetBounds()) -> ThresholdEstimate {
             ThresholdEstimate(overallCurve: value, curve: [key: value], slope: 3.5, answerWeight: 50,
                               offsetsAsked: 5.9...100, bounds: [key: bounds])
         }
-        let across = CentsEstimate(value: 5.8, low: 3.5, high: 9.6)
+        let across = IntervalEstimate(value: 5.8, low: 3.5, high: 9.6)
         #expect(estimate(across).value(at: key) == .notEnoughAnswers)
         #expect(estimate(across).overallValue == .notEnoughAnswers)
         #expect(estimate(across, bounds: OffsetBounds(below: 8)).value(at: key) == .below(8))   // what the answers show
         // However narrow, a fitted interval beyond the offsets asked is the model's extrapolation: at 50
         // answers of a 150 ct player at chance, a lapse rate fitted near its largest put it wholly below 55 ct.
-        #expect(estimate(CentsEstimate(value: 4, low: 3, high: 5.5)).value(at: key) == .notEnoughAnswers)
+        #expect(estimate(IntervalEstimate(value: 4, low: 3, high: 5.5)).value(at: key) == .notEnoughAnswers)
         // Inside the offsets asked but reaching above what the answers allow (every answer right at
         // the smallest offsets, the prior holding the curve there): cut to the answers' "below".
-        let held = CentsEstimate(value: 6.5, low: 4.1, high: 10.3)
+        let held = IntervalEstimate(value: 6.5, low: 4.1, high: 10.3)
         #expect(estimate(held).value(at: key) == .measured(held))
         #expect(estimate(held, bounds: OffsetBounds(below: 8)).value(at: key) == .below(8))
         #expect(estimate(held, bounds: OffsetBounds(below: 12)).value(at: key) == .measured(held))   // within the bound
         // Wholly above the answers' "below" (old answers right at small offsets, the player worse now,
         // which the fit follows and the bound does not): the fit is said.
-        let worse = CentsEstimate(value: 9, low: 8.2, high: 9.9)
+        let worse = IntervalEstimate(value: 9, low: 8.2, high: 9.9)
         #expect(estimate(worse, bounds: OffsetBounds(below: 6)).value(at: key) == .measured(worse))
         #expect(estimate(worse, bounds: OffsetBounds(below: 6)).overallValue == .measured(worse))
         // Inside the offsets asked but reaching above the largest (100 ct, where the staircase stops):
         // the model beyond every answer, not a measurement.
-        let nearTheTop = CentsEstimate(value: 80, low: 55, high: 118)
+        let nearTheTop = IntervalEstimate(value: 80, low: 55, high: 118)
         let top = ThresholdEstimate(overallCurve: nearTheTop, curve: [key: nearTheTop], slope: 3.5, answerWeight: 50,
                                     offsetsAsked: 30...100, bounds: [key: OffsetBounds()])
         #expect(top.value(at: key) == .notEnoughAnswers)
         #expect(top.overallValue == .notEnoughAnswers)
-        let belowTheTop = CentsEstimate(value: 70, low: 55, high: 95)
+        let belowTheTop = IntervalEstimate(value: 70, low: 55, high: 95)
         #expect(estimate(belowTheTop).value(at: key) == .measured(belowTheTop))
-        let high = CentsEstimate(value: 104, low: 60, high: 180)
+        let high = IntervalEstimate(value: 104, low: 60, high: 180)
         #expect(estimate(high).value(at: key) == .notEnoughAnswers)
         #expect(estimate(high, bounds: OffsetBounds(above: 50)).value(at: key) == .above(50))
         #expect(estimate(high, bounds: OffsetBounds(above: 50)).overallValue == .above(50))

@@ -26,7 +26,7 @@ struct ThresholdMemoryTests {
         return bins
     }
 
-    static func close(_ a: CentsEstimate?, _ b: CentsEstimate?, within tolerance: Double) -> Bool {
+    static func close(_ a: IntervalEstimate?, _ b: IntervalEstimate?, within tolerance: Double) -> Bool {
         guard let a, let b else { return a == nil && b == nil }
         return [(a.value, b.value), (a.low, b.low), (a.high, b.high)].allSatisfy { abs(log($0.0 / $0.1)) < tolerance }
     }

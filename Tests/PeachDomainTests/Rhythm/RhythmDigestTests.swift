@@ -88,8 +88,8 @@ struct RhythmDigestTests {
     @Test("a threshold is said only when its interval is narrow enough and within the offsets asked")
     func conclusive() {
         let asked = 0.01...0.2
-        #expect(RhythmThreshold(share: RhythmFigure(value: 0.05, low: 0.04, high: 0.07), sixteenthMs: 187.5, offsetsAsked: asked).isConclusive)
-        #expect(!RhythmThreshold(share: RhythmFigure(value: 0.05, low: 0.02, high: 0.07), sixteenthMs: 187.5, offsetsAsked: asked).isConclusive)
-        #expect(!RhythmThreshold(share: RhythmFigure(value: 0.2, low: 0.15, high: 0.3), sixteenthMs: 187.5, offsetsAsked: asked).isConclusive)
+        #expect(RhythmThreshold(share: IntervalEstimate(value: 0.05, low: 0.04, high: 0.07), sixteenthMs: 187.5, offsetsAsked: asked).isConclusive)
+        #expect(!RhythmThreshold(share: IntervalEstimate(value: 0.05, low: 0.02, high: 0.07), sixteenthMs: 187.5, offsetsAsked: asked).isConclusive)
+        #expect(!RhythmThreshold(share: IntervalEstimate(value: 0.2, low: 0.15, high: 0.3), sixteenthMs: 187.5, offsetsAsked: asked).isConclusive)
     }
 }

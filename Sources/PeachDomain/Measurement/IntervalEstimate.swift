@@ -1,5 +1,5 @@
-/// A measured quantity in cents with its 95 % interval.
-public struct CentsEstimate: Hashable, Sendable {
+/// A measured quantity with its 95 % interval: in cents for pitch, in milliseconds for rhythm.
+public struct IntervalEstimate: Hashable, Sendable {
     public let value: Double
     public let low: Double
     public let high: Double
@@ -15,6 +15,11 @@ public struct CentsEstimate: Hashable, Sendable {
         value = exp(logValue)
         low = exp(logValue - 1.96 * logStandardDeviation)
         high = exp(logValue + 1.96 * logStandardDeviation)
+    }
+
+    /// The same quantity in another unit (a share of a sixteenth in milliseconds).
+    public func scaled(by factor: Double) -> IntervalEstimate {
+        IntervalEstimate(value: value * factor, low: low * factor, high: high * factor)
     }
 
     /// From a normally distributed estimate: mean ± 1.96 sd.
