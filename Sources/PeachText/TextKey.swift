@@ -14,6 +14,7 @@ public enum TextKey: String, TextKeys {
     // Measurements
     case threshold
     case thresholdNotEnoughAnswers
+    case thresholdLikeGuessing
     case thresholdAbove
     case thresholdBelow
     case matchingFlat

@@ -30,6 +30,14 @@ extension Texts {
         }
     }
 
+    /// The same, but where the answers give no threshold because they are right about half the
+    /// time at every offset, says so instead of "not enough answers yet". (Where the answers at the
+    /// largest offsets show the threshold lies above them, that is said: it says more.)
+    public func threshold(_ value: MeasuredValue, of answers: CompareAnswers) -> String {
+        if case .notEnoughAnswers = value, answers.areLikeGuessing { return text(.thresholdLikeGuessing) }
+        return threshold(value)
+    }
+
     /// "off by 4.1 ct (3.5–4.8), 2.0 ct sharp (+1.1…+2.9), spread 6.0 ct (5.2–7.0)", or "not enough attempts yet".
     public func matching(_ accuracy: MatchAccuracy?) -> String {
         guard let accuracy else { return text(.matchNotEnoughAnswers) }

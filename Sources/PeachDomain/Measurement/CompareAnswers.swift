@@ -20,6 +20,21 @@ public struct CompareAnswers: Sendable {
         count += 1
     }
 
+    /// The share of right answers, weighted as the fit weighs them; nil without answers.
+    public var correctShare: Double? {
+        let counts = decaying.current.entries.map(\.counts)
+        let right = counts.reduce(0) { $0 + $1.correct }, all = counts.reduce(0) { $0 + $1.correct + $1.wrong }
+        return all > 0 ? right / all : nil
+    }
+
+    /// Whether these answers cannot give a threshold because they do not depend on the offset:
+    /// many of them, right about half the time (as by guessing, or answers made elsewhere), where
+    /// the staircase keeps a listener near 75 %.
+    public var areLikeGuessing: Bool {
+        guard count >= 200, let share = correctShare else { return false }
+        return (0.4...0.6).contains(share)
+    }
+
     public func estimate(range: NoteRange) -> ThresholdEstimate? {
         ThresholdEstimator.estimate(decaying.current, range: range)
     }

@@ -40,6 +40,14 @@ public struct ProfileReport {
         let estimate: ThresholdEstimate?
         let accuracy: MatchAccuracy?
         let change: ProgressChange?
+
+        /// The trend as it is said: none while Hear & Compare's threshold itself is not measured
+        /// ("not enough answers yet; stable" would contradict itself).
+        var saidChange: ProgressChange? {
+            guard mode.skill == .compare else { return change }
+            guard case .measured? = estimate?.overallValue else { return nil }
+            return change
+        }
     }
 
     @MainActor
@@ -74,10 +82,11 @@ public struct ProfileReport {
                 lines.append(texts.text(.profileNoAnswersYet, name))
                 continue
             }
-            let measured = mode.skill == .compare ? texts.threshold(summary.estimate?.overallValue ?? .notEnoughAnswers)
-                                                     : texts.matching(summary.accuracy)
+            let measured = mode.skill == .compare
+                ? texts.threshold(summary.estimate?.overallValue ?? .notEnoughAnswers, of: profile.answers(for: mode))
+                : texts.matching(summary.accuracy)
             let line = mode.skill == .compare ? ReportText.profileModeAnswers : .profileModeMatchAnswers
-            lines.append(texts.text(line, name, measured, texts.change(summary.change), summary.count))
+            lines.append(texts.text(line, name, measured, texts.change(summary.saidChange), summary.count))
             if let estimate = summary.estimate {
                 lines.append("")
                 lines += ProfileChart(estimate: estimate, counts: profile.answers(for: mode).noteCounts, range: range,

@@ -31,8 +31,12 @@ struct DashboardModel {
     }
 
     /// Hear & Compare's trend is part of its fitted estimate, which the profile keeps once fitted.
+    /// None while the threshold itself is not measured: "not enough answers yet; stable" would
+    /// contradict itself.
     private func change(_ mode: TrainingMode) -> ProgressChange? {
-        mode.skill == .compare ? profile.thresholdEstimate(for: mode, range: range)?.change : profile.attempts(for: mode).change
+        guard mode.skill == .compare else { return profile.attempts(for: mode).change }
+        guard let estimate = profile.thresholdEstimate(for: mode, range: range), case .measured = estimate.overallValue else { return nil }
+        return estimate.change
     }
 
     private func count(_ mode: TrainingMode) -> Int {
@@ -41,7 +45,8 @@ struct DashboardModel {
 
     private func header(_ mode: TrainingMode) -> [String: Any] {
         let measured = mode.skill == .compare
-            ? texts.threshold(profile.thresholdEstimate(for: mode, range: range)?.overallValue ?? .notEnoughAnswers)
+            ? texts.threshold(profile.thresholdEstimate(for: mode, range: range)?.overallValue ?? .notEnoughAnswers,
+                              of: profile.answers(for: mode))
             : texts.matching(profile.matchAccuracy(for: mode))
         let counted = texts.text(mode.skill == .compare ? .dashboardAnswerCount : .dashboardMatchAnswerCount, count(mode))
         return ["mode": mode.rawValue, "name": texts.name(mode), "counted": counted, "hasAnswers": count(mode) > 0,
