@@ -138,6 +138,15 @@ struct ControlTourTests {
         #expect(requested.box.isTouring)
     }
 
+    @Test("an empty history with a mode asked for (peach run --mode): that mode at once, no tour")
+    func modeChosen() {
+        let fixture = PracticeBoxFixture(modeOverride: .match, voice: voice, hasAnswers: false)
+        fixture.box.describeControls(Self.controls, of: "keys")
+        fixture.box.controllerConnected("keys")
+        #expect(prompts == [.mode(.match)])
+        #expect(!fixture.box.isTouring)
+    }
+
     @Test("a skipped tour is not forced again on the next plug-in; unplugging ends it silently")
     func notTwice() {
         let fixture = pluggedIn()

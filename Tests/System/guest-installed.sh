@@ -85,7 +85,12 @@ user=$(ps -o user= -p "$pid")
 
 # 3. Training starts with the keyboard, and answers land in /var/lib/peach.
 jwait 'controller VMTest Keys.*with mapping' 1 90 "the keyboard to be taken as controller" || exit 1
-jwait 'starting compar' 1 60 "training to start" || exit 1
+# A first plug-in with an empty history begins with the spoken tour; its stop control (program 4)
+# skips it at once, and training starts.
+jwait 'saying "Welcome to Peach' 1 60 "the tour to begin on the first plug-in" || exit 1
+send 'C0 04'
+jwait 'starting compar' 1 60 "training to start once the tour is skipped" || exit 1
+echo "RESULT: the first plug-in began the tour; its stop control skipped it and training started"
 answer 'answered higher' 1 '90 48 64 80 48 00'
 answer 'answered lower' 1 '90 30 64 80 30 00'
 runuser -u peach -- peach history --data-dir /var/lib/peach --json > "$OUT/history.json" 2>&1 || fail "peach history: $(cat "$OUT/history.json")"

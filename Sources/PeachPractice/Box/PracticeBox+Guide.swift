@@ -35,7 +35,7 @@ extension PracticeBox {
         case .check: startCheck()
         case .tour: startTour()
         case .usual where tour != nil && tourCount == 0 && !hasAnswers(): startTour()
-        case .usual: start(mode)
+        case .usual, .training: start(mode)
         }
     }
 

@@ -32,6 +32,8 @@ public final class PracticeBox {
     public enum Opening: Hashable, Sendable {
         /// The tour when the history has no answers of any mode, else training.
         case usual
+        /// The mode asked for (`peach run --mode`), without the tour: the player chose.
+        case training
         /// The tour (`peach run --tour`), whatever the history holds.
         case tour
         /// A hearing check (`peach run --mode check`).
@@ -102,7 +104,7 @@ public final class PracticeBox {
         self.check = check
         self.clock = clock
         self.hasAnswers = hasAnswers
-        self.opening = opening
+        self.opening = modeOverride != nil && opening == .usual ? .training : opening
         // The check comes after the skill sessions: `session(for:)` finds Hear & Compare's own.
         sessions = [comparison, matching] + rhythm + (check.map { [$0] } ?? [])
         tour = announcer != nil ? clock.map { ControlTour(clock: $0) { announcer?.say($0, then: $1) } } : nil
