@@ -23,8 +23,11 @@ struct TapTimingReport {
     var inputStampLatencies: [Double] = []
     var clockDeviations: [Double] = []
     var truthHits = 0, strays = 0, unplaced = 0, unresolvedOnsets = 0
-    /// Trials whose hits Peach and the recording count differently (left out of the errors).
+    /// Per trial (an older history without taps): trials whose hits Peach and the recording count
+    /// differently (left out of the errors).
     var unmatchedTrials: [String] = []
+    /// Per tap: the hits Peach stored, and those without a partner on each side (`HitPairing`).
+    var storedHits = 0, unpairedStored = 0, unpairedRecorded = 0
     var tempos: [Int] = []
     /// Compare Timing: per pattern, its third click's offset found in the recording less the
     /// stored one, in frames; and the patterns the recording and the history hold.
@@ -96,9 +99,21 @@ struct TapTimingReport {
         hits.sort { $0.gapTime < $1.gapTime }
         truthHits = hits.count
         readLatencies = hits.compactMap { hit in hit.kernel.map { Double(Int64(bitPattern: hit.read &- $0)) / 1e6 } }
+        if trials.allSatisfy({ $0.taps != nil }) {
+            // Every tap stored: Peach's hits and the recording's paired as tapped (`HitPairing`).
+            let stored = trials.flatMap { $0.taps?.hits.map(\.offsetMs) ?? [] }
+            let pairs = HitPairing.pairs(stored: stored, recorded: hits.map(\.offsetMs))
+            tapErrors = pairs.map { stored[$0.stored] - hits[$0.recorded].offsetMs }
+            kernelTapErrors = pairs.compactMap { pair in hits[pair.recorded].kernelOffsetMs.map { stored[pair.stored] - $0 } }
+            unpairedStored = stored.count - pairs.count
+            unpairedRecorded = hits.count - pairs.count
+            storedHits = stored.count
+            return
+        }
         guard let realtimeOffset = runs.first?.realtimeOffset else { return }
-        // A trial is scored once its last gap's window has been heard: its gaps lie before its
-        // date, the next trial's after (by half a sixteenth at least).
+        // An older history keeps each trial's means only: per trial. A trial is scored once its last
+        // gap's window has been heard: its gaps lie before its date, the next trial's after (by half
+        // a sixteenth at least).
         var from = UInt64(0)
         for (index, trial) in trials.enumerated() {
             let scored = UInt64(Int64(trial.timestamp.timeIntervalSince1970 * 1e9) - realtimeOffset)
@@ -107,20 +122,14 @@ struct TapTimingReport {
             let length = UInt64(2 * 64 * trial.tempo.sixteenth * 1e9)
             let mine = hits.filter { $0.gapTime > max(from, scored - min(scored, length)) && $0.gapTime <= scored }
             from = scored
-            let stored = trial.taps?.hits.map(\.offsetMs)
-            let count = stored?.count ?? (index < loggedHits.count ? loggedHits[index] : -1)
+            let count = index < loggedHits.count ? loggedHits[index] : -1
             guard count == mine.count, count > 0 else {
                 unmatchedTrials.append("trial \(index + 1) at \(trial.tempo.rawValue) BPM: Peach \(count) hits, the recording \(mine.count)")
                 continue
             }
-            if let stored {
-                tapErrors += zip(stored, mine).map { $0 - $1.offsetMs }
-                kernelTapErrors += zip(stored, mine).compactMap { peach, truth in truth.kernelOffsetMs.map { peach - $0 } }
-            } else {
-                trialErrors.append(trial.meanOffsetMs - mine.map(\.offsetMs).reduce(0, +) / Double(count))
-                let kernel = mine.compactMap(\.kernelOffsetMs)
-                if kernel.count == count { kernelTrialErrors.append(trial.meanOffsetMs - kernel.reduce(0, +) / Double(count)) }
-            }
+            trialErrors.append(trial.meanOffsetMs - mine.map(\.offsetMs).reduce(0, +) / Double(count))
+            let kernel = mine.compactMap(\.kernelOffsetMs)
+            if kernel.count == count { kernelTrialErrors.append(trial.meanOffsetMs - kernel.reduce(0, +) / Double(count)) }
         }
     }
 
@@ -171,6 +180,8 @@ struct TapTimingReport {
         var lines = [
             "RESULT: fill the gap, \(buffer), at \(tempoList) BPM: \(truthHits) taps on a gap in the recording, \(strays) on a click "
                 + "(strays), \(unplaced) unplaced, \(unresolvedOnsets) overlapping onsets unresolved"
+                + (storedHits == 0 ? "" : "; Peach stored \(storedHits) hits, paired with the recording's but \(unpairedStored) of "
+                    + "Peach's and \(unpairedRecorded) of the recording's (a gap the recording saw where a tap's click hid a pattern click)")
                 + (unmatchedTrials.isEmpty ? "" : "; trials left out: " + unmatchedTrials.joined(separator: "; ")),
         ]
         lines += [

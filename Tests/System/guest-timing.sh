@@ -11,8 +11,8 @@
 # Then Compare Timing (program 6): four patterns answered. The host's checks (TimingSystemTests)
 # find every click in the recordings to the frame and set Peach's stored offsets against the truth.
 # guest-timeout: 1800
-# on-demand: it takes up to half an hour under emulation and needs a quiet host (at 128 × 2 a loaded
-# host underruns); `make bench` runs it as timingbench, and `Tests/System/run.sh timing` alone
+# on-demand: it needs a quiet host (about four minutes there; at 128 × 2 a loaded host underruns, and
+# the group takes far longer); `make bench` runs it as timingbench, and `Tests/System/run.sh timing` alone
 # host-checks: TimingSystemTests
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 PEACH=${TIMING_PEACH:-.build/debug/peach}
