@@ -32,9 +32,10 @@ struct TimingSystemTests {
             }
             #expect(spread.median <= 1, "\(buffer.name): median |error| \(spread.median) ms")
             // A hit Peach stored that no tap on a gap in the recording answers would be a tap Peach
-            // misplaced: one in twenty at most.
-            #expect(report.unpairedStored * 20 <= max(report.storedHits, 20),
-                    "\(buffer.name): \(report.unpairedStored) of Peach's \(report.storedHits) hits unpaired")
+            // misplaced: one in twenty at most, besides the taps the recording could not place (no
+            // pattern click in reach, or the clicks around it off the grid), which have no truth.
+            #expect(report.unpairedStored <= report.unplaced + max(report.storedHits, 20) / 20,
+                    "\(buffer.name): \(report.unpairedStored) of Peach's \(report.storedHits) hits unpaired, \(report.unplaced) taps unplaced")
             #expect(spread.p95 <= 3, "\(buffer.name): p95 |error| \(spread.p95) ms")
         }
     }
