@@ -34,6 +34,7 @@ func hearingCheckFigures() {
         ("flat 20 ct, Weibull 1.5", .init(.weibull, 1.5, 0, [(60, 20)])),
         ("flat 12 ct, Weibull 1.5, lapse 5 %", .init(.weibull, 1.5, 0.05, [(60, 12)])),
         ("ramp 30→4 ct, Gaussian 2, lapse 4 %", .init(.gaussian, 2, 0.04, [(36, 30), (84, 4)])),
+        ("flat 15 ct, logistic 1.5, lapse 3 %", .init(.logistic, 1.5, 0.03, [(60, 15)])),
     ]
     let users = 50
     let checkpoints = [40, 60, 80, 100, 140, 200, 300, 400]
@@ -73,6 +74,12 @@ func hearingCheckFigures() {
                              100 * Double(checkWithin) / Double(users), 100 * Double(checkInside) / Double(users))
               + " | staircase: " + (needed.map { "\($0) answers" } ?? "more than \(checkpoints.last ?? 0) answers")
               + " (±20 % at " + checkpoints.map { "\($0): \(100 * staircaseWithin[$0, default: 0] / users) %" }.joined(separator: ", ") + ")")
+        guard listener.thresholds.count == 1 else { continue }
+        let best = BestPossibleCheck(listener: listener, answers: HearingCheck.mostAnswers).spread()
+        print(String(repeating: " ", count: 40) + String(
+            format: "best possible in %d answers (Cramér–Rao, offsets placed knowing the truth): ±20 %%: %3.0f %% (slope known: %3.0f %%)",
+            HearingCheck.mostAnswers, 100 * BestPossibleCheck.withinTwentyPercent(spread: best.unknownSlope),
+            100 * BestPossibleCheck.withinTwentyPercent(spread: best.knownSlope)))
     }
 }
 
