@@ -6,10 +6,9 @@
 ///
 /// Its answers are ordinary Hear & Compare answers: they go into the history and the profile like
 /// any other, whatever chose their offsets, and the next training run starts from what they show.
-/// What the check says (`result`) is the posterior's threshold and 95 % interval; the profile's fit
-/// of the same answers lies within it (see docs/measurement.md), so `peach profile` agrees right
-/// after a check (on a history of the check alone; with earlier answers the profile weighs those
-/// too).
+/// What the check says (`result`) is the profile's fit of its answers, so `peach profile` says the
+/// same right after a check (on a history of the check alone; with earlier answers the profile
+/// weighs those too); the posterior chooses the offsets and says when to stop.
 @MainActor
 public final class HearingCheck: NextCompareStrategy {
     /// The check ends after this many answers at most.
@@ -90,11 +89,14 @@ public struct HearingCheckResult: Hashable, Sendable {
     /// The profile's fit of the check's answers; nil with too few to fit.
     public let fitted: ThresholdEstimate?
 
-    /// What the check says: the posterior's threshold and interval, when the interval lies within the
-    /// offsets a check asks (0.1–100 ct) and is narrow enough to mean something
-    /// (`ThresholdEstimate.widestUsefulRatio`); otherwise what the profile's fit of the same answers
-    /// can say (above or below the offsets asked, as the answers there show, or not enough answers).
+    /// What the check says: what the profile says of the same answers, when it can say a number, so
+    /// that `peach profile` and the dashboard show right after a check the number the check said;
+    /// else the posterior's threshold and interval, when they lie within the offsets a check asks
+    /// (0.1–100 ct) and the interval is narrow enough to mean something
+    /// (`ThresholdEstimate.widestUsefulRatio`); otherwise what the fit can say (above or below the
+    /// offsets asked, as the answers there show, or not enough answers).
     public var threshold: MeasuredValue {
+        if let said = fitted?.overallValue, said.estimate != nil { return said }
         let offsets = StaircaseRule.offsetRange
         if posterior.isUseful, offsets.contains(posterior.low), offsets.contains(posterior.high) { return .measured(posterior) }
         return fitted?.overallValue ?? .notEnoughAnswers

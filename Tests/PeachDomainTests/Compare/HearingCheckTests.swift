@@ -78,14 +78,15 @@ struct HearingCheckTests {
         #expect(check.isFinished)
     }
 
-    @Test("after a check the profile reports a threshold inside the check's interval, and the next training run starts from it")
+    @Test("after a check the profile reports the threshold and interval the check said, and the next training run starts from it")
     func profileAndStaircaseFollow() throws {
         let profile = PerceptualProfile()
         let result = Self.simulation(profile: profile).runCheck(at: Date(timeIntervalSince1970: 1_700_000_000))
         let check = try #require(result.threshold.estimate)
         let estimate = try #require(profile.thresholdEstimate(for: .compare, range: .standard))
         let measured = try #require(estimate.overall, "the profile says a number after the check")
-        #expect(check.low <= measured.value && measured.value <= check.high, "profile \(measured), check \(check)")
+        #expect(abs(check.value / measured.value - 1) < 0.01 && abs(check.low / measured.low - 1) < 0.01
+                && abs(check.high / measured.high - 1) < 0.01, "the profile says what the check said: profile \(measured), check \(check)")
         let staircase = StaircaseStrategy()
         staircase.startRun(mode: .compare, settings: TrainingSettings(), estimate: estimate)
         let start = staircase.offset(for: 60)
