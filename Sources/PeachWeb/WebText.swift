@@ -45,6 +45,15 @@ public enum WebText: String, TextKeys {
     case dashboardSpread
     case dashboardBiasHeading
     case dashboardSpreadHeading
+    case dashboardTimingSummary
+    case dashboardGapFillSummary
+    case dashboardTimingExplained
+    case dashboardGapFillExplained
+    case dashboardEarly
+    case dashboardLate
+    case dashboardTrials
+    case dashboardHits
+    case dashboardMisses
     case dashboardMatchingIntro
     case dashboardEveryMode
     case dashboardShow

@@ -35,10 +35,32 @@ struct DigestCheckpointsTests {
         return (compareAnswers, attempts)
     }
 
+    /// A Compare Timing answer every 7 hours (at 80 and at 140 BPM in turn) and a Fill the Gap trial
+    /// every 13, from `start` for `days`.
+    static func rhythmAnswers(start: Date, days: Double, seed: Int) -> ([TimingAnswer], [GapFillAnswer]) {
+        var timing: [TimingAnswer] = []
+        var trials: [GapFillAnswer] = []
+        var index = seed
+        for hours in stride(from: 0.0, to: days * 24, by: 7) {
+            index += 1
+            let offset = Double(2 + index % 50) * (index % 2 == 0 ? 1 : -1)
+            timing.append(TimingAnswer(tempo: TempoBPM(clamping: index % 4 < 2 ? 80 : 140), offsetMs: offset,
+                                       isCorrect: (index * 7) % 10 < 3 + Int(abs(offset)) / 8, timestamp: start.addingTimeInterval(hours * 3600)))
+        }
+        for hours in stride(from: 1.0, to: days * 24, by: 13) {
+            index += 1
+            let taps = (0..<12).map { (tap: Int) -> GapTaps.Tap in GapTaps.Tap(position: .beat, offsetMs: Double((index + tap) % 9) - 6) }
+            trials.append(GapFillAnswer(tempo: TempoBPM(clamping: 80), meanOffsetMs: taps.map(\.offsetMs).reduce(0, +) / 12,
+                                        timestamp: start.addingTimeInterval(hours * 3600), taps: GapTaps(hits: taps, misses: 4))!)
+        }
+        return (timing, trials)
+    }
+
     /// One pass over everything stored, as of `now`.
     static func whole(_ store: HistoryStore, now: Date) throws -> HistoryDigest {
         var digest = HistoryDigest(now: now, calendar: SystemCalendar(), progressRange: range)
         try store.forEachAnswer(comparison: { digest.add($0) }, pitchMatching: { digest.add($0) })
+        try store.forEachRhythmAnswer(timing: { digest.add($0) }, gapFill: { digest.add($0) })
         return digest
     }
 
@@ -49,6 +71,9 @@ struct DigestCheckpointsTests {
             #expect(kept.timeline[mode] == whole.timeline[mode], "\(label) \(mode)")
             #expect(kept.fittedProgress[mode]?.points == whole.fittedProgress[mode]?.points, "\(label) \(mode)")
         }
+        #expect(kept.rhythm.progress == whole.rhythm.progress, "\(label) rhythm")
+        #expect(kept.rhythm.timingTrend == whole.rhythm.timingTrend && kept.rhythm.gapFillTrend == whole.rhythm.gapFillTrend, "\(label)")
+        #expect(kept.rhythm.profile.timingCount == whole.rhythm.profile.timingCount, "\(label)")
     }
 
     @Test("new answers, time moving across the 1-, 7- and 30-day edges, an old answer imported: always the whole history's digest")
@@ -59,18 +84,23 @@ struct DigestCheckpointsTests {
         let store = try #require(try HistoryStore.open(location, durability: .deferred))
         let now = Date()
         let (compareAnswers, attempts) = Self.answers(start: now.addingTimeInterval(-120 * 86400), days: 119.5, seed: 1)
-        _ = try store.importRecords(compareAnswers: compareAnswers, matchAnswers: attempts, mode: .merge)
+        let (timing, trials) = Self.rhythmAnswers(start: now.addingTimeInterval(-100 * 86400), days: 99.5, seed: 2)
+        _ = try store.importRecords(compareAnswers: compareAnswers, matchAnswers: attempts, timingAnswers: timing,
+                                    gapFillAnswers: trials, mode: .merge)
         let history = History(location: location)
 
         let first = try history.digest(now: now, calendar: SystemCalendar(), range: Self.range)
         Self.expectSame(first, try Self.whole(store, now: now), "first")
         #expect(history.checkpoints.reused == 0)
         #expect((first.fittedProgress[.compare]?.points.count ?? 0) > 8, "buckets of every size")
+        #expect(first.rhythm.progress.timing.count > 8 && first.rhythm.progress.gapFill.count > 8, "the rhythm modes' too")
 
         // Two days of new answers, then six days later: answers cross the 1-, 7- and 30-day edges,
         // the kept month stays (it is made anew only when it is more than a week older than it could be).
         let (newer, newerAttempts) = Self.answers(start: now.addingTimeInterval(3600), days: 2, seed: 7)
-        _ = try store.importRecords(compareAnswers: newer, matchAnswers: newerAttempts, mode: .merge)
+        let (newerTiming, newerTrials) = Self.rhythmAnswers(start: now.addingTimeInterval(3000), days: 2, seed: 8)
+        _ = try store.importRecords(compareAnswers: newer, matchAnswers: newerAttempts, timingAnswers: newerTiming,
+                                    gapFillAnswers: newerTrials, mode: .merge)
         for later in [now.addingTimeInterval(2.5 * 86400), now.addingTimeInterval(6 * 86400)] {
             Self.expectSame(try history.digest(now: later, calendar: SystemCalendar(), range: Self.range), try Self.whole(store, now: later), "\(later)")
         }
@@ -85,6 +115,12 @@ struct DigestCheckpointsTests {
         // A new kept digest from then on.
         Self.expectSame(try history.digest(now: later, calendar: SystemCalendar(), range: Self.range), try Self.whole(store, now: later), "again")
         #expect(history.checkpoints.reused == 3)
+
+        // So too a rhythm answer dated within the kept month.
+        let oldTiming = Self.rhythmAnswers(start: now.addingTimeInterval(-80 * 86400 + 1800), days: 0.1, seed: 5).0
+        _ = try store.importRecords(compareAnswers: [], matchAnswers: [], timingAnswers: oldTiming, mode: .merge)
+        Self.expectSame(try history.digest(now: later, calendar: SystemCalendar(), range: Self.range), try Self.whole(store, now: later), "after the rhythm import")
+        #expect(history.checkpoints.reused == 3, "the kept digest was not used")
         try store.close()
     }
 }

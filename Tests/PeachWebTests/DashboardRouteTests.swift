@@ -5,6 +5,7 @@ import HummingbirdTesting
 import PeachReports
 import PeachDomain
 import PeachStorage
+import PeachText
 import Testing
 @testable import PeachWeb
 
@@ -77,6 +78,63 @@ struct DashboardRouteTests {
             let script = try await client.get("/live.js")
             #expect(script.headers[.contentType] == "text/javascript; charset=utf-8" && script.text.contains("EventSource"))
         }
+    }
+
+    /// The part of `page` that is `mode`'s section.
+    static func section(_ mode: TrainingMode, of page: String) throws -> String {
+        let start = try #require(page.range(of: "<section class=\"mode\" id=\"\(mode.rawValue)\">"))
+        let end = try #require(page.range(of: "</section>", range: start.upperBound..<page.endIndex))
+        return String(page[start.lowerBound..<end.upperBound])
+    }
+
+    @Test("progress: the rhythm modes' charts in ms and a row per session, day or week, from a history of rhythm answers; the pitch modes say they have none")
+    func rhythmProgress() async throws {
+        let dashboard = try InProcessDashboard()
+        try dashboard.fillRhythm()
+        let points = try History(location: dashboard.location).digest(now: Date(), calendar: SystemCalendar(), range: .standard).rhythm.progress
+        #expect(points.timing.count >= 8 && points.gapFill.count == points.timing.count, "sessions, days and weeks")
+        let page = try await dashboard.test { client in try await client.get("/progress").text }
+        #expect(!page.contains("class=\"empty\""), "rhythm answers are answers")
+        for mode in TrainingMode.pitchModes {
+            #expect(try Self.section(mode, of: page).contains("<p>No answers yet.</p>"), "\(mode)")
+        }
+
+        let timing = try Self.section(.compareTiming, of: page)
+        #expect(timing.contains("<h2>Compare Timing</h2>\n<p class=\"measured\">80–99 BPM: early 75 % correct at "))
+        #expect(timing.contains("<h3>80–99 BPM</h3>") && timing.contains("<h4>Early</h4>") && timing.contains("<h4>Late</h4>"))
+        #expect(timing.components(separatedBy: "<polyline class=\"curve\" points=\"").count - 1 == 2, "early and late")
+        #expect(!timing.contains("points=\"\""), "each line drawn")
+        #expect(timing.contains(" ms</text>") && !timing.contains(" ct</text>"), "a millisecond scale")
+        #expect(timing.contains("<tr><th>When</th><th>Answers</th><th>Early</th><th>Late</th></tr>"))
+        #expect(timing.components(separatedBy: "<tr><td>").count - 1 == points.timing.count, "a row per bucket")
+        // The newest row first: today's session, its 60 answers and the thresholds the profile says now.
+        #expect(timing.contains("(session)</td><td>60</td><td>75 % correct at "))
+        #expect(timing.contains("(day)</td><td>60</td>") && timing.contains("(week)</td>"))
+
+        let gapFill = try Self.section(.fillTheGap, of: page)
+        #expect(gapFill.contains("<p class=\"measured\">6.0 ms early ("))
+        #expect(gapFill.contains("<h4>Bias</h4>") && gapFill.contains("<h4>Spread</h4>"))
+        #expect(gapFill.components(separatedBy: "<polyline class=\"curve\" points=\"").count - 1 == 2, "bias and spread")
+        #expect(!gapFill.contains("points=\"\""), "each line and band drawn")
+        #expect(gapFill.contains(" ms</text>"))
+        #expect(gapFill.contains("<tr><th>When</th><th>Trials</th><th>Bias</th><th>Spread</th><th>Hits</th><th>Misses</th></tr>"))
+        #expect(gapFill.components(separatedBy: "<tr><td>").count - 1 == points.gapFill.count)
+        #expect(gapFill.contains("(session)</td><td>3</td><td>6.0 ms early (") && gapFill.contains("</td><td>42</td><td>6</td></tr>"))
+    }
+
+    @Test("progress in German: the rhythm sections' headings, columns and units; without rhythm answers they say there are none")
+    func rhythmProgressInGerman() async throws {
+        let dashboard = try InProcessDashboard(texts: Texts(.german))
+        let empty = try await dashboard.test { client in try await client.get("/progress").text }
+        #expect(try Self.section(.compareTiming, of: empty).contains("<p>Noch keine Antworten.</p>"))
+        #expect(try Self.section(.fillTheGap, of: empty).contains("<p>Noch keine Antworten.</p>"))
+        try dashboard.fillRhythm(days: 3)
+        let page = try await dashboard.test { client in try await client.get("/progress").text }
+        let timing = try Self.section(.compareTiming, of: page)
+        #expect(timing.contains("<h4>Zu früh</h4>") && timing.contains("<th>Zu spät</th>") && timing.contains(" ms</text>"))
+        let gapFill = try Self.section(.fillTheGap, of: page)
+        #expect(gapFill.contains("<th>Runden</th><th>Tendenz</th><th>Streuung</th><th>Treffer</th><th>Auslassungen</th>"))
+        #expect(gapFill.contains("6,0 ms zu früh"))
     }
 
     @Test("what is no route: 404 (or 400), whatever the path tries; GET /import is not the import")

@@ -7,6 +7,7 @@ import PeachReports
 import PeachDomain
 import PeachStorage
 import PeachTestSupport
+import PeachText
 @testable import PeachWeb
 
 /// The dashboard's router built in-process (as `peach web` builds it) over a real SQLite history
@@ -19,13 +20,16 @@ final class InProcessDashboard: Sendable {
     /// The administrator's configuration file and the settings file in the data directory, when
     /// the dashboard has a settings page.
     let layers: ConfigurationLayers?
+    /// The pages' language.
+    let texts: Texts
 
     var location: DataLocation { DataLocation(directory: directory) }
 
     /// `token`: the dashboard listens beyond loopback and wants this token. `administrator`: the
     /// configuration file's text, for a dashboard with its settings page (nil: none).
-    init(token: AccessToken? = nil, administrator: String? = nil) throws {
+    init(token: AccessToken? = nil, administrator: String? = nil, texts: Texts = .english) throws {
         self.token = token
+        self.texts = texts
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         if let administrator {
             let file = directory.appendingPathComponent("etc/config.yaml")
@@ -85,12 +89,49 @@ final class InProcessDashboard: Sendable {
         try store?.close()
     }
 
+    /// Stores rhythm answers alone, as `peach run` does: every day for the last `days` days and 2 hours ago, a session of
+    /// 60 Compare Timing answers at 80 BPM (offsets from 4 to 120 ms, right as often as a listener
+    /// with thresholds of 30 ms early and 40 ms late would be) and 3 Fill the Gap trials (14 taps
+    /// 6 ms early on average, 2 gaps missed).
+    func fillRhythm(days: Int = 10, seed: UInt64 = 5) throws {
+        var random = SeededRandomGenerator(seed: seed)
+        var listener = SimulatedListener(shape: .weibull, slope: 2.5, lapse: 0.02, thresholds: [(MIDINote(60), 10)])
+        listener.timing = SimulatedListener.Timing(early: 30, late: 40)
+        var timingAnswers: [TimingAnswer] = []
+        var gapFillAnswers: [GapFillAnswer] = []
+        let now = Date()
+        for day in (0...days).reversed() {
+            let session = now.addingTimeInterval(-Double(day) * 86400 - 7200)
+            for index in 0..<60 {
+                let magnitude = exp(Double.random(in: Foundation.log(4.0)...Foundation.log(120.0), using: &random))
+                let offset = index % 2 == 0 ? -magnitude : magnitude
+                let right = Double.random(in: 0..<1, using: &random) < listener.probabilityCorrect(timingOffsetMs: offset)
+                timingAnswers.append(TimingAnswer(tempo: TempoBPM(clamping: 80), offsetMs: offset, isCorrect: right,
+                                                  timestamp: session.addingTimeInterval(Double(index) * 15)))
+            }
+            for trial in 0..<3 {
+                let taps = (0..<14).map { (tap: Int) -> GapTaps.Tap in
+                    let offset = Double(tap % 7 - 3) * 3 - 6
+                    return GapTaps.Tap(position: tap % 2 == 0 ? .beat : .and, offsetMs: offset)
+                }
+                // invariant: one mean per gap position.
+                gapFillAnswers.append(GapFillAnswer(tempo: TempoBPM(clamping: 80), meanOffsetMs: -6, meanOffsetMsByPosition: [-6, nil, -6, nil],
+                                                    timestamp: session.addingTimeInterval(900 + Double(trial) * 60),
+                                                    taps: GapTaps(hits: taps, misses: 2))!)
+            }
+        }
+        // As the box writes them, the trials with their taps (an import keeps the iOS app's columns only).
+        let store = try HistoryStore.open(location)
+        try store?.save(timingAnswers.map(Answer.timing) + gapFillAnswers.map(Answer.gapFill), skippingStored: false)
+        try store?.close()
+    }
+
     /// The server `peach web` would run for this data directory, with the profile JSON of `peach profile --json`.
     var server: DashboardServer {
         var settings = DashboardServer.Settings(
             listen: ListenAddress(host: token == nil ? "127.0.0.1" : "0.0.0.0", port: 0), token: token, range: .standard,
             configuration: "# default\nnote-range: C2-C6\n", liveStatusFile: directory.appendingPathComponent("live-status"),
-            calendar: SystemCalendar())
+            texts: texts, calendar: SystemCalendar())
         settings.settingsLayers = layers
         return DashboardServer(settings: settings, history: History(location: location), logger: log.logger) {
             digest, profile, range in try ProfileReport(digest: digest, profile: profile, range: range).json()

@@ -8,8 +8,9 @@ import Foundation
 /// The answers of each kind must come in time order (the store's order: time, then as stored);
 /// Hear & Compare, Tune & Match and the rhythm answers may come one kind after the other.
 public struct HistoryDigest: Sendable {
-    /// The fits at the end of each timeline bucket (`FittedProgress`) are made only when asked for:
-    /// they cost a fit per bucket, which the dashboard shows and `peach profile` does not.
+    /// The fits at the end of each timeline bucket (`FittedProgress`, and the rhythm modes'
+    /// `RhythmProgress`) are made only when asked for: they cost a fit per bucket, which the
+    /// dashboard shows and `peach profile` does not.
     public let progressRange: NoteRange?
     /// What the profile keeps: the same as `peach run` builds at start.
     public private(set) var answers = ProfileAnswers()
@@ -26,14 +27,15 @@ public struct HistoryDigest: Sendable {
     public private(set) var matchingErrors = WelfordAccumulator()
     public private(set) var compareAnswerCount = 0
     public private(set) var matchAnswerCount = 0
-    /// The rhythm answers' profile and trends; the pitch profile never reads them.
-    public private(set) var rhythm = RhythmDigest()
+    /// The rhythm answers' profile, trends and progress; the pitch profile never reads them.
+    public private(set) var rhythm: RhythmDigest
 
     /// `progressRange`: fit the progress points over this note range; nil for none.
     public init(now: Date, calendar: any TrainingCalendar, progressRange: NoteRange? = nil) {
         self.now = now
         self.calendar = calendar
         self.progressRange = progressRange
+        rhythm = RhythmDigest(now: now, calendar: calendar, makesProgress: progressRange != nil)
     }
 
     public mutating func add(_ record: CompareAnswer) {
@@ -73,6 +75,7 @@ public struct HistoryDigest: Sendable {
         var moved = self
         moved.now = max(now, later)
         for mode in grouping.keys { moved.grouping[mode]?.move(to: later) }
+        moved.rhythm.move(to: later)
         return moved
     }
 
@@ -94,8 +97,8 @@ public struct HistoryDigest: Sendable {
 
     public var answerCount: Int { compareAnswerCount + matchAnswerCount }
 
-    /// The progress timeline of these answers.
-    public var timeline: ProgressTimeline { ProgressTimeline(grouping) }
+    /// The progress timeline of these answers, the rhythm modes' beside the pitch modes'.
+    public var timeline: ProgressTimeline { ProgressTimeline(grouping.merging(rhythm.grouping) { pitch, _ in pitch }) }
 
     /// Per mode, the measurement at the end of every bucket; empty without a `progressRange`.
     public var fittedProgress: [TrainingMode: FittedProgress] {

@@ -6,7 +6,8 @@ import Foundation
 /// The metric is the magnitude of the offset judged (Hear & Compare) or of the error left
 /// (Tune & Match), in cents: lower is better in every mode. For Hear & Compare it describes the
 /// offsets the staircase chose, not a threshold; the trend comes from fitted thresholds
-/// (`ProgressChange`).
+/// (`ProgressChange`). The rhythm modes' (`RhythmTimeline`) are in milliseconds: the offset of the
+/// moved click (Compare Timing), a trial's mean distance from its gaps (Fill the Gap).
 public struct ProgressTimeline: Sendable {
     public static let sessionGap: TimeInterval = 30 * 60
     public static let sessionZone: TimeInterval = 24 * 3600

@@ -1,9 +1,10 @@
 import Foundation
 
 /// What the reports need of the rhythm answers, gathered one answer at a time in the store's order
-/// (each kind by time), as `HistoryDigest` gathers the pitch answers: the rhythm profile and each
-/// rhythm mode's trend. Besides the profile's bins it keeps only the most recent answers of each
-/// tempo band and the most recent taps.
+/// (each kind by time), as `HistoryDigest` gathers the pitch answers: the rhythm profile, each
+/// rhythm mode's trend and, when made with a time and calendar, their progress timeline. Besides the
+/// profile's bins it keeps only the most recent answers of each tempo band, the most recent taps
+/// and the timeline's buckets and points.
 public struct RhythmDigest: Sendable {
     /// Each half a trend compares holds at most this many of the most recent Compare Timing answers
     /// of a band (about 300 of each direction).
@@ -16,16 +17,38 @@ public struct RhythmDigest: Sendable {
     private var recentTaps = RecentWindow<Double>(capacity: 2 * ProgressChange.largestPart)
     /// The means of the most recent trials without taps (the iOS app's).
     private var recentTrialMeans = RecentWindow<Double>(capacity: 2 * ProgressChange.largestPart)
+    /// Nil for a digest of the profile and trends alone (`peach run`'s start, `peach simulate`).
+    private var timeline: RhythmTimeline?
 
+    /// The profile and trends, without a timeline.
     public init() {}
 
+    /// With the progress timeline as of `now` in `calendar`; `makesProgress`: with the point of each
+    /// bucket too (`progress`), which costs a fit per direction of each band trained in a bucket.
+    public init(now: Date, calendar: any TrainingCalendar, makesProgress: Bool) {
+        timeline = RhythmTimeline(now: now, calendar: calendar, makesPoints: makesProgress)
+    }
+
+    /// The timeline as of a later `now` (`TimelineBuckets.move`).
+    mutating func move(to later: Date) {
+        timeline?.move(to: later)
+    }
+
+    /// Each rhythm mode's answers grouped as the pitch timeline's (`HistoryDigest.timeline`); empty without a timeline.
+    var grouping: [TrainingMode: TimelineBuckets] { timeline?.grouping ?? [:] }
+
+    /// What the profile said at the end of each bucket; empty unless made with `makesProgress`.
+    public var progress: RhythmProgress { timeline?.progress(profile) ?? RhythmProgress() }
+
     public mutating func add(_ answer: TimingAnswer) {
+        timeline?.add(answer, before: profile)
         profile.add(answer)
         let band = TempoBand(containing: answer.tempo)
         recentTiming[band, default: RecentWindow(capacity: 2 * Self.largestTimingPart)].append(answer)
     }
 
     public mutating func add(_ answer: GapFillAnswer) {
+        timeline?.add(answer, before: profile)
         profile.add(answer)
         if let taps = answer.taps {
             for tap in taps.hits { recentTaps.append(tap.offsetMs) }

@@ -43,13 +43,16 @@ public struct TimingFit: Sendable {
         guard Double(count) >= ThresholdEstimator.minimumAnswers else { return nil }
         var mass = Array(repeating: 0.0, count: Self.logThresholds.count)
         var logPosterior: [[Double]] = []
+        // In offset order: a dictionary's order differs from one instance to the next, and so would
+        // the sums' last digits for the same answers.
+        let offsets = bins.sorted { $0.key < $1.key }
         var highest = -Double.infinity
         for logThreshold in Self.logThresholds {
             var row: [Double] = []
             for slope in Self.slopes {
                 for lapse in Self.lapses {
                     var sum = log(lapse.prior)
-                    for (key, counts) in bins {
+                    for (key, counts) in offsets {
                         let p = PsychometricFunction.probabilityCorrect(
                             logOffset: Double(key) * Self.binStep, logThreshold: logThreshold, slope: slope, lapse: lapse.rate)
                         sum += counts.right * log(max(p, 1e-12)) + (counts.count - counts.right) * log(max(1 - p, 1e-12))

@@ -65,11 +65,11 @@ extension ProfileReport {
         let profile = rhythm.profile
         let timingName = texts.name(TrainingMode.compareTiming)
         if let latest = profile.latestBand {
-            lines.append(texts.text(.profileTimingAnswers, timingName, tempoBand(latest, texts),
+            lines.append(texts.text(.profileTimingAnswers, timingName, texts.tempoBand(latest),
                                     threshold(latest, .early, texts), threshold(latest, .late, texts),
-                                    trend(rhythm.timingTrend, texts), profile.timingCount))
+                                    texts.trend(rhythm.timingTrend), profile.timingCount))
             for band in profile.timingBands {
-                lines.append(texts.text(.profileTimingBand, tempoBand(band, texts), threshold(band, .early, texts),
+                lines.append(texts.text(.profileTimingBand, texts.tempoBand(band), threshold(band, .early, texts),
                                         threshold(band, .late, texts)))
             }
         } else {
@@ -80,13 +80,13 @@ extension ProfileReport {
         let gapName = texts.name(TrainingMode.fillTheGap)
         if profile.gapFillCount > 0 {
             let overall = profile.tapping
-            lines.append(texts.text(.profileGapFillTrials, gapName, bias(overall.bias, texts), spread(overall.spread, texts),
-                                    profile.hits, profile.misses, trend(rhythm.gapFillTrend, texts), profile.gapFillCount))
+            lines.append(texts.text(.profileGapFillTrials, gapName, texts.tapBias(overall.bias), texts.tapSpread(overall.spread),
+                                    profile.hits, profile.misses, texts.trend(rhythm.gapFillTrend), profile.gapFillCount))
             for position in GapPosition.allCases {
                 let figures = profile.tapping(at: position)
                 guard figures.bias != nil else { continue }
-                lines.append(texts.text(.profileGapPosition, position.name, bias(figures.bias, texts),
-                                        spread(figures.spread, texts)))
+                lines.append(texts.text(.profileGapPosition, position.name, texts.tapBias(figures.bias),
+                                        texts.tapSpread(figures.spread)))
             }
         } else {
             lines.append(texts.text(.profileNoAnswersYet, gapName))
@@ -96,36 +96,7 @@ extension ProfileReport {
     }
 
     private func threshold(_ band: TempoBand, _ direction: TimingDirection, _ texts: Texts) -> String {
-        guard let threshold = Self.said(rhythm.profile.threshold(band: band, direction: direction)) else {
-            return texts.text(.thresholdNotEnoughAnswers)
-        }
-        let milliseconds = threshold.milliseconds
-        return texts.text(.profileTimingThreshold, Decimals(milliseconds.value, 1), Decimals(milliseconds.low, 1),
-                          Decimals(milliseconds.high, 1), Decimals(threshold.percent.value, 1))
-    }
-
-    private func tempoBand(_ band: TempoBand, _ texts: Texts) -> String {
-        texts.text(.profileTempoBand, band.lowest, band.highest)
-    }
-
-    private func bias(_ figure: IntervalEstimate?, _ texts: Texts) -> String {
-        guard let figure else { return texts.text(.profileTapsNotEnough) }
-        return texts.text(figure.value < 0 ? .profileTapEarly : .profileTapLate, Decimals(abs(figure.value), 1),
-                          Decimals(figure.low, 1, signed: true), Decimals(figure.high, 1, signed: true))
-    }
-
-    private func spread(_ figure: IntervalEstimate?, _ texts: Texts) -> String {
-        guard let figure else { return texts.text(.profileTapsNotEnough) }
-        return texts.text(.profileTapSpread, Decimals(figure.value, 1), Decimals(figure.low, 1), Decimals(figure.high, 1))
-    }
-
-    private func trend(_ trend: ProgressTimeline.Trend?, _ texts: Texts) -> String {
-        switch trend {
-        case nil: texts.text(.trendNone)
-        case .stable: texts.text(.trendStable)
-        case .improving: texts.text(.trendImproving)
-        case .declining: texts.text(.trendDeclining)
-        }
+        texts.timingThreshold(rhythm.profile.threshold(band: band, direction: direction))
     }
 }
 

@@ -2,10 +2,9 @@ import Foundation
 import GRDB
 import PeachDomain
 
-/// Which pitch answers are stored, cheaply: per table the lowest and highest id (two index look-ups,
-/// not a count). Ids are never reused (AUTOINCREMENT) and answers are only added or all deleted, so any
-/// change to them changes this. The rhythm answers are not in it: the digest, which the dashboard
-/// makes again when this changes, does not read them.
+/// Which answers are stored, cheaply: per table the lowest and highest id (two index look-ups, not a
+/// count). Ids are never reused (AUTOINCREMENT) and answers are only added or all deleted, so any
+/// change to them changes this.
 public struct HistoryVersion: Hashable, Sendable {
     public let compareAnswers: ClosedRange<Int64>?
     public let matchAnswers: ClosedRange<Int64>?
@@ -21,6 +20,10 @@ public struct HistoryMark: Hashable, Sendable {
     public let compareAnswersHighestID: Int64?
     public let matchAnswers: Int
     public let matchAnswersHighestID: Int64?
+    public let timingAnswers: Int
+    public let timingAnswersHighestID: Int64?
+    public let gapFillAnswers: Int
+    public let gapFillAnswersHighestID: Int64?
 }
 
 /// One consistent read of the history (a single read transaction): what it reads belongs together
@@ -91,8 +94,12 @@ public struct HistoryReader {
         }
         let (compareAnswers, compareAnswersID) = try part("comparison")
         let (matchAnswers, matchAnswersID) = try part("pitchMatching")
+        let (timingAnswers, timingAnswersID) = try part(StoredTimingAnswer.databaseTableName)
+        let (gapFillAnswers, gapFillAnswersID) = try part(StoredGapFillAnswer.databaseTableName)
         return HistoryMark(before: before, compareAnswers: compareAnswers, compareAnswersHighestID: compareAnswersID,
-                           matchAnswers: matchAnswers, matchAnswersHighestID: matchAnswersID)
+                           matchAnswers: matchAnswers, matchAnswersHighestID: matchAnswersID,
+                           timingAnswers: timingAnswers, timingAnswersHighestID: timingAnswersID,
+                           gapFillAnswers: gapFillAnswers, gapFillAnswersHighestID: gapFillAnswersID)
     }
 }
 

@@ -4,7 +4,8 @@ import PeachReports
 import PeachText
 
 /// Everything the profile, progress and Tune & Match pages show, computed once per state of the
-/// history: the fitted profile, the timeline and the fits at the end of each of its buckets.
+/// history: the fitted profile, the timeline and the fits at the end of each of its buckets, the
+/// rhythm modes' beside the pitch modes'.
 @MainActor
 struct DashboardModel {
     let range: NoteRange
@@ -16,6 +17,11 @@ struct DashboardModel {
     let calendar: any TrainingCalendar
     /// The rhythm modes' lines, as `peach profile` says them.
     let rhythm: [(mode: TrainingMode, lines: [String])]
+    /// The rhythm profile, its trends and what it said at the end of each bucket (`RhythmDigest`).
+    let rhythmProfile: RhythmProfile
+    let rhythmProgress: RhythmProgress
+    let timingTrend: ProgressTimeline.Trend?
+    let gapFillTrend: ProgressTimeline.Trend?
 
     /// `digest` made with `progressRange: range`, so that it holds the progress fits; `profile` is
     /// `PerceptualProfile(digest)`.
@@ -26,7 +32,11 @@ struct DashboardModel {
         self.profile = profile
         timeline = digest.timeline
         progress = digest.fittedProgress
-        answerCount = digest.answerCount
+        rhythmProfile = digest.rhythm.profile
+        rhythmProgress = digest.rhythm.progress
+        timingTrend = digest.rhythm.timingTrend
+        gapFillTrend = digest.rhythm.gapFillTrend
+        answerCount = digest.answerCount + rhythmProfile.timingCount + rhythmProfile.gapFillCount
         rhythm = ProfileReport(digest: digest, profile: profile, range: range).rhythmSections(texts)
     }
 
@@ -43,7 +53,7 @@ struct DashboardModel {
         mode.skill == .compare ? profile.answers(for: mode).count : profile.attempts(for: mode).count
     }
 
-    private func header(_ mode: TrainingMode) -> [String: Any] {
+    func header(_ mode: TrainingMode) -> [String: Any] {
         let measured = mode.skill == .compare
             ? texts.threshold(profile.thresholdEstimate(for: mode, range: range)?.overallValue ?? .notEnoughAnswers,
                               of: profile.answers(for: mode))
@@ -82,7 +92,7 @@ struct DashboardModel {
         return ["title": texts.text(.dashboardProfile), "modes": modes, "rhythm": rhythmModes, "empty": answerCount == 0]
     }
 
-    private func label(_ bucket: ProgressTimeline.Bucket) -> String {
+    func label(_ bucket: ProgressTimeline.Bucket) -> String {
         let time = calendar.localTime(of: bucket.start)
         return switch bucket.size {
         case .session: time.hourAndMinute
@@ -92,7 +102,7 @@ struct DashboardModel {
         }
     }
 
-    private func name(_ size: ProgressTimeline.BucketSize) -> String {
+    func name(_ size: ProgressTimeline.BucketSize) -> String {
         switch size {
         case .session: texts.text(.dashboardSession)
         case .day: texts.text(.dashboardDay)
@@ -113,27 +123,6 @@ struct DashboardModel {
             }
             return row
         }
-    }
-
-    /// Progress: per mode the threshold (or mean error) at the end of each session, day, week, month.
-    var progressPage: [String: Any] {
-        let modes = TrainingMode.pitchModes.map { mode -> [String: Any] in
-            var entry = header(mode)
-            let points = progress[mode]?.points ?? []
-            guard !points.isEmpty else { return entry }
-            let samples = points.map { point -> SVGChart.Sample in
-                if let threshold = point.threshold { return SVGChart.Sample(value: threshold.value, low: threshold.low, high: threshold.high) }
-                if let error = point.accuracy?.meanError { return SVGChart.Sample(value: error.value, low: error.low, high: error.high) }
-                return SVGChart.Sample(value: nil, low: nil, high: nil)
-            }
-            entry["chart"] = SVGChart(samples: samples, labels: points.map { label($0.bucket) },
-                                      scale: mode.skill == .compare ? .logarithmic : .linear, texts: texts).context
-            entry["rows"] = rows(mode)
-            entry["hasRows"] = true
-            entry["isComparison"] = mode.skill == .compare
-            return entry
-        }
-        return ["title": texts.text(.dashboardProgress), "modes": modes, "empty": answerCount == 0]
     }
 
     /// Tune & Match: mean error with its band, bias and spread at the end of each bucket.

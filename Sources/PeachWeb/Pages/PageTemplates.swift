@@ -76,10 +76,12 @@ enum PageTemplates {
         {{#modes}}<section class="mode" id="{{mode}}"><h2>{{name}}</h2>
         {{#hasAnswers}}<p class="measured">{{measured}}; {{change}}</p>{{/hasAnswers}}
         {{^hasAnswers}}<p>{{t.dashboardNoAnswers}}</p>{{/hasAnswers}}
-        {{#chart}}{{> chart}}{{/chart}}
-        {{#hasRows}}<table><tr><th>{{t.dashboardWhen}}</th><th>{{t.dashboardAnswers}}</th><th>{{#isComparison}}{{t.dashboardThreshold}}{{/isComparison}}{{^isComparison}}{{t.dashboardMeanErrorCents}}{{/isComparison}}</th></tr>
-        {{#rows}}<tr><td>{{when}} ({{size}})</td><td>{{count}}</td><td>{{#meanError}}{{meanError}}{{/meanError}}{{^meanError}}{{threshold}}{{/meanError}}</td></tr>{{/rows}}
-        </table>{{/hasRows}}
+        {{#hasExplanation}}<p class="help">{{explanation}}</p>{{/hasExplanation}}
+        {{#groups}}{{#hasHeading}}<h3>{{heading}}</h3>{{/hasHeading}}
+        {{#charts}}{{#hasTitle}}<h4>{{chartTitle}}</h4>{{/hasTitle}}{{> chart}}{{/charts}}
+        <table><tr><th>{{t.dashboardWhen}}</th>{{#head}}<th>{{.}}</th>{{/head}}</tr>
+        {{#rows}}<tr><td>{{when}} ({{size}})</td>{{#cells}}<td>{{.}}</td>{{/cells}}</tr>{{/rows}}
+        </table>{{/groups}}
         </section>{{/modes}}
         {{> foot}}
         """

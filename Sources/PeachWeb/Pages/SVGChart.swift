@@ -6,6 +6,13 @@ import PeachText
 struct SVGChart {
     enum Scale { case logarithmic, linear }
 
+    /// What the values are in: cents (pitch) or milliseconds (rhythm), for the ticks and the dots' titles.
+    enum Unit {
+        case cents, milliseconds
+
+        var text: WebText { self == .cents ? .dashboardCents : .dashboardMilliseconds }
+    }
+
     struct Sample {
         let value: Double?
         let low: Double?
@@ -24,6 +31,7 @@ struct SVGChart {
     let scale: Scale
     /// For the values shown as words (ticks, the dots' titles); the geometry is locale-free.
     let texts: Texts
+    var unit: Unit = .cents
 
     private var plotted: [Double] { samples.flatMap { [$0.value, $0.low, $0.high].compactMap { $0 } }.filter(\.isFinite) }
 
@@ -81,7 +89,7 @@ struct SVGChart {
     var dots: [[String: Any]] {
         samples.enumerated().compactMap { index, sample in
             sample.value.map { ["x": String(format: "%.1f", x(index)), "y": String(format: "%.1f", y($0)),
-                                "label": labels[index], "value": texts.text(.dashboardCents, Decimals($0, 1))] }
+                                "label": labels[index], "value": texts.text(unit.text, Decimals($0, 1))] }
         }
     }
 
@@ -101,7 +109,7 @@ struct SVGChart {
             var value = ceil(lowest / step) * step
             while value <= highest { values.append(value); value += step }
         }
-        return values.map { ["y": String(format: "%.1f", y($0)), "label": texts.text(.dashboardCents, MeasurementText.number($0))] }
+        return values.map { ["y": String(format: "%.1f", y($0)), "label": texts.text(unit.text, MeasurementText.number($0))] }
     }
 
     /// Column labels, thinned to at most `most` so they do not overlap on a phone.

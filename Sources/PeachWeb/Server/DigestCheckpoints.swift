@@ -11,7 +11,8 @@ import Synchronization
 /// later time (`HistoryDigest.asOf`) and given the newer answers is the digest of every answer.
 /// It is used only while the answers before its time are those it was made of (`HistoryMark`: an
 /// import of old answers or a reset changes that); otherwise the whole history is read again.
-/// The rhythm answers, far fewer, are read whole every time (the kept digest holds none).
+/// The rhythm answers are kept alike: their profile and trends take them in order whenever they
+/// come, and their timeline's buckets (`RhythmTimeline`) are the pitch timeline's.
 final class DigestCheckpoints: Sendable {
     struct Checkpoint: Sendable {
         let mark: HistoryMark
@@ -40,16 +41,17 @@ final class DigestCheckpoints: Sendable {
             var digest = checkpoint.digest.asOf(now)
             try reader.forEachAnswer(from: checkpoint.mark.before, comparison: { digest.add($0) },
                                      pitchMatching: { digest.add($0) })
-            try reader.forEachRhythmAnswer(timing: { digest.add($0) }, gapFill: { digest.add($0) })
+            try reader.forEachRhythmAnswer(from: checkpoint.mark.before, timing: { digest.add($0) }, gapFill: { digest.add($0) })
             return digest
         }
         var digest = HistoryDigest(now: now, calendar: calendar, progressRange: range)
         let mark = try reader.mark(before: cut)
         try reader.forEachAnswer(before: cut, comparison: { digest.add($0) }, pitchMatching: { digest.add($0) })
+        try reader.forEachRhythmAnswer(before: cut, timing: { digest.add($0) }, gapFill: { digest.add($0) })
         let checkpoint = Checkpoint(mark: mark, digest: digest, range: range)
         kept.withLock { $0 = checkpoint }
         try reader.forEachAnswer(from: cut, comparison: { digest.add($0) }, pitchMatching: { digest.add($0) })
-        try reader.forEachRhythmAnswer(timing: { digest.add($0) }, gapFill: { digest.add($0) })
+        try reader.forEachRhythmAnswer(from: cut, timing: { digest.add($0) }, gapFill: { digest.add($0) })
         return digest
     }
 }
