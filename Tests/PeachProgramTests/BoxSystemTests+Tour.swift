@@ -64,48 +64,52 @@ extension BoxSystemTests {
     }
 
     @Test("the tour on the recording: the welcome, the higher step waiting for its press, a right press accepted, a wrong one explained")
-    func tourRecording() throws {
+    func tourRecording() async throws {
         let samples = try recording()
         let marks = try timeline()
         let plug = try #require(marks["plug"]), higherPress = try #require(marks["higher-press"])
         let wrongPress = try #require(marks["wrong-press"]), skip = try #require(marks["skip"])
         let prompts = Self.tourSaid.map { SpokenPrompt.tour($0) }
         func seconds(_ sample: Int) -> Double { Double(sample) / Self.rate }
-        func end(_ found: (start: Int, match: Double), _ prompt: SpokenPrompt) throws -> Double {
-            let words = try Self.words(prompt)
+        func end(_ found: (start: Int, match: Double), _ prompt: SpokenPrompt) async throws -> Double {
+            let words = try await Self.words(prompt)
             return seconds(found.start + words.count)
         }
 
         // The welcome is the first sound after the plug.
-        let welcome = try findSpoken(prompts[0], in: samples, from: plug - 0.5, to: higherPress)
+        let welcome = try await findSpoken(prompts[0], in: samples, from: plug - 0.5, to: higherPress)
         let firstSound = try #require(samples[Int(max(0, plug - 0.5) * Self.rate)...].firstIndex { abs($0) > 0.003 })
         print("FIGURE: plug → the tour's welcome in the recording: \(Int((seconds(welcome.start) - plug) * 1000)) ms, contour match \(String(format: "%.3f", welcome.match))")
         #expect(welcome.match > 0.9, "the welcome was not found after the plug (best match \(welcome.match))")
         #expect(abs(firstSound - welcome.start) < Int(0.1 * Self.rate), "first sound at \(firstSound), the welcome at \(welcome.start)")
 
         // The higher step after it; then nothing until the press.
-        let higher = try findSpoken(prompts[1], in: samples, from: try end(welcome, prompts[0]), to: higherPress)
+        let afterWelcome = try await end(welcome, prompts[0])
+        let higher = try await findSpoken(prompts[1], in: samples, from: afterWelcome, to: higherPress)
+        let afterHigher = try await end(higher, prompts[1])
+        print("FIGURE: the higher step's prompt in the recording, its end \(Int((higherPress - afterHigher) * 1000)) ms before its press, contour match \(String(format: "%.3f", higher.match))")
         #expect(higher.match > 0.9, "the higher step was not found after the welcome (best match \(higher.match))")
         // "Good." and the lower step, looked for from the higher step's end: found only after the press
         // (the guest's clock against the recording: ±300 ms).
-        let right = try findSpoken(prompts[2], in: samples, from: try end(higher, prompts[1]), to: wrongPress)
+        let right = try await findSpoken(prompts[2], in: samples, from: afterHigher, to: wrongPress)
         print("FIGURE: the right press → \"Good.\" in the recording: \(Int((seconds(right.start) - higherPress) * 1000)) ms, contour match \(String(format: "%.3f", right.match))")
         #expect(right.match > 0.9, "\"Good.\" and the lower step were not found (best match \(right.match))")
         #expect(seconds(right.start) > higherPress - 0.3, "the lower step came \(higherPress - seconds(right.start)) s before the press")
 
         // The wrong press's explanation, looked for from the lower step's end: after that press.
-        let wrong = try findSpoken(prompts[3], in: samples, from: try end(right, prompts[2]), to: skip)
+        let afterRight = try await end(right, prompts[2])
+        let wrong = try await findSpoken(prompts[3], in: samples, from: afterRight, to: skip)
         print("FIGURE: the wrong press → \"That was higher.\" in the recording: \(Int((seconds(wrong.start) - wrongPress) * 1000)) ms, contour match \(String(format: "%.3f", wrong.match))")
         #expect(wrong.match > 0.9, "the wrong press's explanation was not found (best match \(wrong.match))")
         #expect(seconds(wrong.start) > wrongPress - 0.3, "the explanation came \(wrongPress - seconds(wrong.start)) s before the wrong press")
     }
 
     @Test("the replug, with a history by then: no tour, the mode's name is the first sound")
-    func replugTrainsAtOnce() throws {
+    func replugTrainsAtOnce() async throws {
         let samples = try recording()
         let marks = try timeline()
         let replug = try #require(marks["replug"]), sigterm = try #require(marks["sigterm"])
-        let said = try findSpoken(.mode(.match), in: samples, from: replug - 0.3, to: sigterm)
+        let said = try await findSpoken(.mode(.match), in: samples, from: replug - 0.3, to: sigterm)
         let firstSound = try #require(samples[Int(replug * Self.rate)...].firstIndex { abs($0) > 0.003 })
         print("FIGURE: replug → \"Tune and match\" in the recording: \(Int((Double(said.start) / Self.rate - replug) * 1000)) ms, contour match \(String(format: "%.3f", said.match))")
         #expect(said.match > 0.9, "the mode was not said after the replug (best match \(said.match))")
