@@ -6,9 +6,9 @@ import Testing
 @testable import PeachBoxRuntime
 
 /// The spoken tour of the controls in the `box` guest group: the first plug-in with an empty history
-/// begins it; the script waits at the higher step, presses it right, presses wrong at the lower step,
-/// then skips the tour with the stop control (marks `plug`, `higher-press`, `wrong-press`, `skip`);
-/// the replug, with a history by then, trains at once.
+/// begins it; at the higher step the script presses wrong (lower), waits, presses right, and skips
+/// the tour with the stop control 2.5 s into the lower step's prompt (marks `plug`, `wrong-press`,
+/// `higher-press`, `skip`); the replug, with a history by then, trains at once.
 extension BoxSystemTests {
     /// The emulated keyboard's controls as the tour names them: it gets the generic mapping (the
     /// log's connection lines name it, `tourLog` checks that).
@@ -17,8 +17,8 @@ extension BoxSystemTests {
     /// What the tour says up to the skip, in order.
     static var tourSaid: [TourPrompt] {
         [.welcome(stop: controls.stop), .ask(.higher, controls: controls.higher, afterRight: false),
-         .ask(.lower, controls: controls.lower, afterRight: true),
-         .wrong(.answer(higher: true), step: .lower, controls: controls.lower)]
+         .wrong(.answer(higher: false), step: .higher, controls: controls.higher),
+         .ask(.lower, controls: controls.lower, afterRight: true)]
     }
 
     /// Every text the tour could say with these controls.
@@ -63,12 +63,12 @@ extension BoxSystemTests {
         #expect(afterReplug?.text == SpokenText.text(for: .mode(.match), in: .english))
     }
 
-    @Test("the tour on the recording: the welcome, the higher step waiting for its press, a right press accepted, a wrong one explained")
+    @Test("the tour on the recording: the welcome, the higher step, a wrong press explained, the step waiting for the right one")
     func tourRecording() async throws {
         let samples = try recording()
         let marks = try timeline()
-        let plug = try #require(marks["plug"]), higherPress = try #require(marks["higher-press"])
-        let wrongPress = try #require(marks["wrong-press"]), skip = try #require(marks["skip"])
+        let plug = try #require(marks["plug"]), wrongPress = try #require(marks["wrong-press"])
+        let higherPress = try #require(marks["higher-press"]), skip = try #require(marks["skip"])
         let prompts = Self.tourSaid.map { SpokenPrompt.tour($0) }
         func seconds(_ sample: Int) -> Double { Double(sample) / Self.rate }
         func end(_ found: (start: Int, match: Double), _ prompt: SpokenPrompt) async throws -> Double {
@@ -76,32 +76,32 @@ extension BoxSystemTests {
             return seconds(found.start + words.count)
         }
 
-        // The welcome is the first sound after the plug.
-        let welcome = try await findSpoken(prompts[0], in: samples, from: plug - 0.5, to: higherPress)
+        // The welcome is the first sound after the plug; the higher step follows it.
+        let welcome = try await findSpoken(prompts[0], in: samples, from: plug - 0.5, to: wrongPress)
         let firstSound = try #require(samples[Int(max(0, plug - 0.5) * Self.rate)...].firstIndex { abs($0) > 0.003 })
         print("FIGURE: plug → the tour's welcome in the recording: \(Int((seconds(welcome.start) - plug) * 1000)) ms, contour match \(String(format: "%.3f", welcome.match))")
         #expect(welcome.match > 0.9, "the welcome was not found after the plug (best match \(welcome.match))")
         #expect(abs(firstSound - welcome.start) < Int(0.1 * Self.rate), "first sound at \(firstSound), the welcome at \(welcome.start)")
-
-        // The higher step after it; then nothing until the press.
         let afterWelcome = try await end(welcome, prompts[0])
-        let higher = try await findSpoken(prompts[1], in: samples, from: afterWelcome, to: higherPress)
-        let afterHigher = try await end(higher, prompts[1])
-        print("FIGURE: the higher step's prompt in the recording, its end \(Int((higherPress - afterHigher) * 1000)) ms before its press, contour match \(String(format: "%.3f", higher.match))")
+        let higher = try await findSpoken(prompts[1], in: samples, from: afterWelcome, to: wrongPress)
+        print("FIGURE: the higher step's prompt in the recording: contour match \(String(format: "%.3f", higher.match))")
         #expect(higher.match > 0.9, "the higher step was not found after the welcome (best match \(higher.match))")
-        // "Good." and the lower step, looked for from the higher step's end: found only after the press
-        // (the guest's clock against the recording: ±300 ms).
-        let right = try await findSpoken(prompts[2], in: samples, from: afterHigher, to: wrongPress)
-        print("FIGURE: the right press → \"Good.\" in the recording: \(Int((seconds(right.start) - higherPress) * 1000)) ms, contour match \(String(format: "%.3f", right.match))")
-        #expect(right.match > 0.9, "\"Good.\" and the lower step were not found (best match \(right.match))")
-        #expect(seconds(right.start) > higherPress - 0.3, "the lower step came \(higherPress - seconds(right.start)) s before the press")
 
-        // The wrong press's explanation, looked for from the lower step's end: after that press.
-        let afterRight = try await end(right, prompts[2])
-        let wrong = try await findSpoken(prompts[3], in: samples, from: afterRight, to: skip)
-        print("FIGURE: the wrong press → \"That was higher.\" in the recording: \(Int((seconds(wrong.start) - wrongPress) * 1000)) ms, contour match \(String(format: "%.3f", wrong.match))")
+        // The wrong press's explanation, looked for from the higher step's end: after that press (the
+        // guest's clock against the recording: ±300 ms).
+        let afterHigher = try await end(higher, prompts[1])
+        let wrong = try await findSpoken(prompts[2], in: samples, from: afterHigher, to: higherPress)
+        print("FIGURE: the wrong press → \"That was lower.\" in the recording: \(Int((seconds(wrong.start) - wrongPress) * 1000)) ms, contour match \(String(format: "%.3f", wrong.match))")
         #expect(wrong.match > 0.9, "the wrong press's explanation was not found (best match \(wrong.match))")
         #expect(seconds(wrong.start) > wrongPress - 0.3, "the explanation came \(wrongPress - seconds(wrong.start)) s before the wrong press")
+
+        // Then the step waited: "Good." and the lower step (its first 2 s: the skip cut it off), looked
+        // for from the explanation's end, come only after the right press.
+        let afterWrong = try await end(wrong, prompts[2])
+        let right = try await findSpoken(prompts[3], in: samples, from: afterWrong, to: skip, seconds: 2)
+        print("FIGURE: the explanation's end → the right press: \(Int((higherPress - afterWrong) * 1000)) ms; the press → \"Good.\" in the recording: \(Int((seconds(right.start) - higherPress) * 1000)) ms, contour match \(String(format: "%.3f", right.match))")
+        #expect(right.match > 0.9, "\"Good.\" and the lower step were not found (best match \(right.match))")
+        #expect(seconds(right.start) > higherPress - 0.3, "the lower step came \(higherPress - seconds(right.start)) s before the press")
     }
 
     @Test("the replug, with a history by then: no tour, the mode's name is the first sound")

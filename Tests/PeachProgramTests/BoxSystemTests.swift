@@ -105,8 +105,11 @@ struct BoxSystemTests {
     /// Where the words of `prompt` (synthesised here by the same eSpeak NG) are in the recording
     /// between `from` and `to` seconds: the sample where they begin and how well the loudness
     /// contour matches (Pearson, 10 ms frames; a steady training note or silence scores near 0).
-    func findSpoken(_ prompt: SpokenPrompt, in samples: [Float], from: Double, to: Double) async throws -> (start: Int, match: Double) {
-        let words = try await Self.words(prompt)
+    /// `seconds`: only the prompt's first words, for one cut off.
+    func findSpoken(_ prompt: SpokenPrompt, in samples: [Float], from: Double, to: Double,
+                    seconds: Double? = nil) async throws -> (start: Int, match: Double) {
+        let all = try await Self.words(prompt)
+        let words = seconds.map { Array(all.prefix(Int($0 * Self.rate))) } ?? all
         let spoken = Self.envelope(words[...])
         let first = max(0, Int(from * Self.rate)), last = min(samples.count - words.count, Int(to * Self.rate))
         try #require(first < last, "the recording ends before the prompt could")
@@ -132,15 +135,12 @@ struct BoxSystemTests {
         let samples = try recording()
         let skip = try #require(try timeline()["skip"])
         let said = try await findSpoken(.mode(.compare), in: samples, from: skip - 0.3, to: skip + 30)
-        let firstSound = try #require(samples[Int(skip * Self.rate)...].firstIndex { abs($0) > 0.003 })
         let delay = Double(said.start) / Self.rate - skip
         print("FIGURE: skip → \"Hear and compare\" in the recording: \(Int(delay * 1000)) ms, contour match \(String(format: "%.3f", said.match))")
         #expect(said.match > 0.9, "the words were not found after the skip (best match \(said.match))")
-        // At once: the MIDI, a render period and the output's buffer (341 ms), the guest's clock against
-        // the recording (±300 ms).
+        // At once, cutting off the tour's prompt (5 s of it were left): the MIDI, a render period and
+        // the output's buffer (341 ms), the guest's clock against the recording (±300 ms).
         #expect(delay < 1.5, "the mode was said \(delay) s after the skip")
-        // Nothing sounded between: the first sound after the skip (the rest of the tour) is the prompt.
-        #expect(abs(firstSound - said.start) < Int(0.1 * Self.rate), "first sound at \(firstSound), words at \(said.start)")
         let note = try await firstNoteOnset(samples)
         #expect(note > said.start, "the note did not follow the prompt")
     }
