@@ -1,8 +1,11 @@
 #!/bin/bash
-# System test, group `box`: the real `peach run` with audio into snd-aloop (recorded), the emulated
-# USB MIDI keyboard plugged (the box says the mode, then trains), played, switched to pitch matching
-# by a chord of keys (said too), unplugged mid-note and replugged, then SIGTERM. A Swift suite
-# (BoxSystemTests) then checks the recording and the history, on the host (run.sh).
+# System test, group `box`: the real `peach run` with audio into snd-aloop (recorded) and an empty
+# history; the emulated USB MIDI keyboard plugged: the spoken tour of the controls begins (the welcome,
+# the higher step; a wrong press, explained, the step waiting for the right one; "Good." and the lower
+# step), the stop control skips it mid-prompt, the box says the mode and trains.
+# Played, switched to pitch matching by a chord of keys (said too), unplugged mid-note and replugged
+# (with a history now: training at once, no tour), then SIGTERM. A Swift suite (BoxSystemTests) then
+# checks the recording, the log and the history, on the host (run.sh).
 # host-checks: BoxSystemTests
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 PEACH=$ROOT/.build/debug/peach
@@ -12,6 +15,15 @@ export XDG_CACHE_HOME=$OUT/cache XDG_CONFIG_HOME=$OUT/config
 export PEACH_BOX_DATA=/tmp/peach-box-data
 # Appends "NAME MICROSECONDS" to the timeline the Swift checks read.
 mark() { echo "$1 $(now_us)" >> "$OUT/timeline.txt"; }
+# quiet_moment WHAT: a moment in which peach says nothing new (the tour waits for a press): as long as
+# the box took from the welcome's end to the next prompt (its words made by a peach speak of their own
+# first), plus 1.5 s. A step that went on by itself would then be heard in it, and on the recording
+# more than 0.3 s before the press's mark (the output's buffer is 341 ms).
+quiet_moment() {
+  local before; before=$(count "$OUT/peach.log" 'saying "')
+  nap "$QUIET"
+  [ "$(count "$OUT/peach.log" 'saying "')" -eq "$before" ] || fail "$1: something was said before the press: $(grep 'saying "' "$OUT/peach.log" | tail -n 1)"
+}
 
 modprobe snd-seq; modprobe snd-aloop || { echo "FAIL: modprobe snd-aloop"; exit 1; }
 setup_keyboard
@@ -29,9 +41,8 @@ CONFIG
 # Calibrate the default sound first (a debug build under emulation is slow at it).
 calibrate || fail "calibration"
 
-# --mode: the player chose, so the first plug-in trains at once (an empty history would otherwise
-# begin with the spoken tour, which the practice-box unit tests cover).
-"$PEACH" run --config "$OUT/config.yaml" --data-dir "$PEACH_BOX_DATA" --mode compare --log-level debug > "$OUT/peach.log" 2>&1 &
+# No --mode, and an empty history: the first plug-in begins with the spoken tour of the controls.
+"$PEACH" run --config "$OUT/config.yaml" --data-dir "$PEACH_BOX_DATA" --log-level debug > "$OUT/peach.log" 2>&1 &
 peach=$!
 waitfor "$OUT/peach.log" 'MIDI input ready' 180 "peach run to be ready" || { cat "$OUT/peach.log"; exit 1; }
 arecord -q -D hw:Loopback,1,0 -f S16_LE -r 48000 -c 2 --buffer-time=4000000 --period-time=100000 "$OUT/box.wav" 2> "$OUT/arecord.log" &
@@ -53,12 +64,41 @@ ticks=$(( after[13] + after[14] - before[13] - before[14] ))
 permille=$(( ticks * 10000000 / (t1 - t0) ))
 echo "FIGURE: idle CPU of peach run, ready and waiting for a controller (debug build, emulated): $((permille / 10)).$((permille % 10)) % of one core"
 
-# Plug: the box says the mode, then training starts in compare (first run).
+# Plug, with an empty history: the tour of the controls (generic mapping: stop is program 4). The
+# host checks find each prompt on the recording against the marks, and the log's prompts in order.
 mark plug
 plug_keyboard
 waitfor "$OUT/peach.log" 'controller VMTest Keys.*with mapping' 60 "the keyboard to be taken" || fail "the keyboard was not connected"
-waitfor "$OUT/peach.log" 'saying "Hear and compare, single notes' 60 "the mode to be said" || fail "the mode was not said at the plug"
-waitcount "$OUT/peach.log" 'starting compare' 1
+waitfor "$OUT/peach.log" 'saying "Welcome to Peach' 60 "the tour's welcome" || fail "the first plug-in did not begin the tour"
+waitfor "$OUT/peach.log" 'said "Welcome to Peach' 30 "the welcome to be said"
+t0=$(now_us)
+waitfor "$OUT/peach.log" 'saying "When the second note is higher' 30 "the higher step's prompt" || fail "the tour did not ask for the higher control"
+gap=$(( $(now_us) - t0 )); quiet=$(( gap + 1500000 ))
+QUIET=$(( quiet / 1000000 )).$(printf '%06d' $(( quiet % 1000000 )))
+echo "FIGURE: the welcome's end → the higher step's prompt (its words made meanwhile): $(( gap / 1000 )) ms; the tour's waits here: $QUIET s"
+# The higher step, once its prompt has been heard: a wrong press (C3, lower) is explained, and the
+# step waits again; nothing more is said until the right press (C5).
+waitfor "$OUT/peach.log" 'said "When the second note is higher' 30 "the higher step's prompt to be said"
+mark wrong-press
+send '90 30 64 80 30 00'
+waitfor "$OUT/peach.log" 'said "That was lower\. When the second note is higher' 60 "the wrong press to be explained" \
+  || fail "the wrong press was not explained"
+quiet_moment "the higher step after the wrong press"
+mark higher-press
+send '90 48 64 80 48 00'
+waitfor "$OUT/peach.log" 'saying "Good\. When the second note is lower' 60 "the lower step after the right press" \
+  || fail "the right press was not accepted"
+# The lower step's first words (its prompt takes 7 s); then the stop control skips the tour at once,
+# cutting the prompt off: the mode is said, and training starts.
+nap 2.5
+mark skip
+t0=$(now_us)
+send 'C0 04'
+waitfor "$OUT/peach.log" 'starting compare' 30 "training to start once the tour is skipped" || fail "the skip did not start training"
+ms=$(( ($(now_us) - t0) / 1000 ))
+echo "FIGURE: tour skipped → training (the mode said, then 'starting compare' in the log): $ms ms"
+# The mode's name takes 2.1 s; the host checks that it begins within 1.5 s of the skip on the recording.
+[ $ms -le 8000 ] || fail "training started $ms ms after the skip, not at once"
 # Answer 1, after note 2 has ended: a key at or above middle C (C5) = higher.
 nap 2.4; send '90 48 64 80 48 00'
 waitcount "$OUT/peach.log" 'comparison .* answered higher' 1
@@ -99,11 +139,12 @@ mark unplug-reported
 nap 2
 kill -0 $peach 2>/dev/null || fail "peach run ended after the unplug"
 
-# Replug: training starts again, in the last-used mode (Tune & Match).
+# Replug, with a history now: training starts again at once (no tour), in the last-used mode (Tune & Match).
 mark replug
 plug_keyboard
 waitcount "$OUT/peach.log" 'controller VMTest Keys.*with mapping' 2 60
 waitcount "$OUT/peach.log" 'starting match' 2 || fail "the replug did not start the last-used mode"
+[ "$(count "$OUT/peach.log" 'saying "Welcome to Peach')" -eq 1 ] || fail "the replug began the tour again"
 
 # SIGTERM while the tunable note sounds.
 nap 2.2
