@@ -26,6 +26,6 @@ public struct CSVImportResult: Hashable, Sendable {
     }
 
     public var isEmpty: Bool {
-        answers.isEmpty
+        AnswerKinds.all.allSatisfy { $0.isEmpty(in: self) }
     }
 }

@@ -121,8 +121,8 @@ public enum HistoryCSV {
     /// Compare Timing, Fill the Gap), then as given.
     static func merged(compareAnswers: [CompareAnswer], matchAnswers: [MatchAnswer], timingAnswers: [TimingAnswer] = [],
                        gapFillAnswers: [GapFillAnswer] = []) -> [Answer] {
-        let pitch: [Answer] = compareAnswers.map(Answer.compare) + matchAnswers.map(Answer.match)
-        let records: [Answer] = pitch + timingAnswers.map(Answer.timing) + gapFillAnswers.map(Answer.gapFill)
+        let records = CSVImportResult(compareAnswers: compareAnswers, matchAnswers: matchAnswers, timingAnswers: timingAnswers,
+                                      gapFillAnswers: gapFillAnswers, formatVersion: CSVColumn.currentFormat).answers
         // The position in `records` already puts the kinds in their order, so (millisecond, position) is the key.
         return records.enumerated()
             .map { (key: CSVTimestamp.millisecondsSince1970($0.element.timestamp), position: $0.offset, record: $0.element) }

@@ -32,4 +32,13 @@ extension AnswerKind {
     static func answers(in result: CSVImportResult) -> [Answer] {
         result[keyPath: imported].map(answer)
     }
+
+    /// Each answer of this kind in `result`, in file order.
+    static func forEach(in result: CSVImportResult, _ body: (Answer) throws -> Void) throws {
+        for record in result[keyPath: imported] { try body(answer(record)) }
+    }
+
+    static func isEmpty(in result: CSVImportResult) -> Bool {
+        result[keyPath: imported].isEmpty
+    }
 }

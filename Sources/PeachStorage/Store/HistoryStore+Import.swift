@@ -30,12 +30,11 @@ extension HistoryStore {
     public func importRecords(compareAnswers: [CompareAnswer], matchAnswers: [MatchAnswer],
                               timingAnswers: [TimingAnswer] = [], gapFillAnswers: [GapFillAnswer] = [],
                               mode: ImportMode) throws(HistoryError) -> ImportSummary {
+        let answers = CSVImportResult(compareAnswers: compareAnswers, matchAnswers: matchAnswers, timingAnswers: timingAnswers,
+                                      gapFillAnswers: gapFillAnswers, formatVersion: CSVColumn.currentFormat)
         do {
             return try importAnswers(mode: mode) { add in
-                for record in compareAnswers { try add(.compare(record)) }
-                for record in matchAnswers { try add(.match(record)) }
-                for record in timingAnswers { try add(.timing(record)) }
-                for record in gapFillAnswers { try add(.gapFill(record)) }
+                for kind in AnswerKinds.all { try kind.forEach(in: answers, add) }
             }
         } catch let error as HistoryError {
             throw error
