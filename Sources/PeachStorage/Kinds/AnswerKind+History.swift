@@ -74,6 +74,7 @@ extension AnswerKind {
 
     /// The import's statements: its insert and its duplicate check.
     static func importStatements(_ db: Database) throws -> (insert: Statement, exists: Statement) {
+        // not a text: SQL
         let exists = "SELECT EXISTS (SELECT 1 FROM \(table) WHERE timestamp >= ? AND timestamp < ? AND \(sameAnswerCondition))"
         return (try db.makeStatement(sql: insertSQL), try db.makeStatement(sql: exists))
     }

@@ -25,6 +25,7 @@ enum CompareAnswerKind: AnswerKind {
                              row.isCorrect]) ?? false
     }
 
+    // not a text: SQL
     static let insertSQL = """
         INSERT INTO comparison (timestamp, referenceNote, targetNote, interval, tuningSystem, centOffset, isCorrect)
         VALUES (?, ?, ?, ?, ?, ?, ?)
@@ -35,6 +36,7 @@ enum CompareAnswerKind: AnswerKind {
          answer.interval.signedSemitones, answer.tuningSystem.rawValue, answer.centOffset.rawValue, answer.isCorrect]
     }
 
+    // not a text: SQL
     static let sameAnswerCondition = "referenceNote = ? AND targetNote = ?"
 
     static func sameAnswerArguments(_ answer: CompareAnswer, second: Double) -> StatementArguments {

@@ -41,6 +41,7 @@ enum GapFillAnswerKind: AnswerKind {
                              row.misses]) ?? false
     }
 
+    // not a text: SQL
     static let insertSQL = """
         INSERT INTO fillTheGap (timestamp, tempoBPM, meanOffsetMs, meanOffsetMsPosition0, meanOffsetMsPosition1,
                                 meanOffsetMsPosition2, meanOffsetMsPosition3)

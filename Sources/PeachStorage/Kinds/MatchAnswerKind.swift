@@ -25,6 +25,7 @@ enum MatchAnswerKind: AnswerKind {
                              row.userCentError]) ?? false
     }
 
+    // not a text: SQL
     static let insertSQL = """
         INSERT INTO pitchMatching (timestamp, referenceNote, targetNote, interval, tuningSystem, initialCentOffset,
                                    userCentError)

@@ -25,6 +25,7 @@ enum TimingAnswerKind: AnswerKind {
             """, arguments: [row.timestamp, row.tempoBPM, row.offsetMs, row.isCorrect]) ?? false
     }
 
+    // not a text: SQL
     static let insertSQL = """
         INSERT INTO compareTiming (timestamp, tempoBPM, offsetMs, isCorrect) VALUES (?, ?, ?, ?)
         """
@@ -33,6 +34,7 @@ enum TimingAnswerKind: AnswerKind {
         [answer.timestamp.timeIntervalSince1970, answer.tempo.rawValue, answer.offsetMs, answer.isCorrect]
     }
 
+    // not a text: SQL
     static let sameAnswerCondition = "tempoBPM = ?"
 
     static func sameAnswerArguments(_ answer: TimingAnswer, second: Double) -> StatementArguments {
