@@ -60,6 +60,33 @@ struct AnswerKindsTests {
         }
     }
 
+    /// The journal lines of `samples` as the version before the answer kinds wrote them (the order of
+    /// a line's fields is JSONEncoder's, which follows no rule).
+    static let journalLines = [
+        #"{"referenceNote":60,"kind":"comparison","timestamp":1800000002.25,"targetNote":67,"centOffset":12.5,"tuningSystem":"equalTemperament","isCorrect":false}"#,
+        #"{"timestamp":1800000003.75,"referenceNote":62,"targetNote":57,"kind":"pitchMatching","tuningSystem":"justIntonation","userCentError":-4.5,"initialCentOffset":30}"#,
+        #"{"kind":"compareTiming","tempoBPM":96,"timestamp":1800000001.5,"isCorrect":true,"offsetMs":-7.8125}"#,
+        #"{"timestamp":1800000000.125,"meanOffsetMs":-4.25,"meanOffsetMsByPosition":[-3.5,null,-5,null],"tempoBPM":80,"kind":"fillTheGap","taps":[{"offsetMs":-3.5,"position":0},{"offsetMs":-5,"position":2}],"misses":2}"#,
+    ]
+
+    @Test("each kind's journal line has the fields and values it had, and an older line reads back")
+    func journalLines() throws {
+        let directory = TemporaryDirectory()
+        let journal = AnswerJournal(location: directory.location)
+        for answer in Self.samples { try journal.append(answer) }
+        let written = try String(contentsOf: journal.url, encoding: .utf8).split(separator: "\n")
+        #expect(written.count == Self.journalLines.count)
+        for (line, expected) in zip(written, Self.journalLines) {
+            let fields = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? NSDictionary
+            let expectedFields = try JSONSerialization.jsonObject(with: Data(expected.utf8)) as? NSDictionary
+            #expect(fields != nil && fields == expectedFields, "\(line)")
+        }
+        try journal.clear()
+        try Data((Self.journalLines.joined(separator: "\n") + "\n").utf8).write(to: journal.url)
+        let pending = try journal.pending()
+        #expect(pending.records == Self.samples && pending.unreadableLines == 0)
+    }
+
     @Test("an answer of every kind is saved, counted, listed, journaled, exported, imported and deleted")
     func everyKindRoundTrips() throws {
         let directory = TemporaryDirectory()
