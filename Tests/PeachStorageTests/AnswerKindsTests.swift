@@ -87,7 +87,7 @@ struct AnswerKindsTests {
         #expect(pending.records == Self.samples && pending.unreadableLines == 0)
     }
 
-    @Test("an answer of every kind is saved, counted, listed, journaled, exported, imported and deleted")
+    @Test("an answer of every kind is saved, counted, marked, listed, journaled, exported, imported and deleted")
     func everyKindRoundTrips() throws {
         let directory = TemporaryDirectory()
         let store = try #require(try HistoryStore.open(directory.location))
@@ -96,8 +96,12 @@ struct AnswerKindsTests {
         let counts = try store.counts()
         #expect(counts.total == Self.samples.count)
         let version = try store.reading { try $0.version() }
+        let mark = try store.reading { try $0.mark(before: Date(timeIntervalSince1970: 1_900_000_000)) }
+        let none = try store.reading { try $0.mark(before: Date(timeIntervalSince1970: 1_700_000_000)) }
         for (kind, answer) in zip(AnswerKinds.all, Self.samples) {
             #expect(counts[keyPath: kind.counted] == 1)
+            #expect(mark[keyPath: kind.marked] == 1 && mark[keyPath: kind.markedHighestID] != nil)
+            #expect(none[keyPath: kind.marked] == 0 && none[keyPath: kind.markedHighestID] == nil)
             #expect(try Self.stored(kind, store) == [answer])
             #expect(version[keyPath: kind.versionPart] != nil)
         }
