@@ -15,7 +15,8 @@ extension AnswerKind {
     }
 
     static func csvFields(of answer: Answer) -> [String] {
-        record(of: answer).map(csvFields) ?? []
+        guard let record = record(of: answer) else { return [] }
+        return csvFields(record)
     }
 
     /// The answer of a row of this kind, or every reason it is none.

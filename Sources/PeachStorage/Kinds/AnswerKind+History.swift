@@ -80,10 +80,12 @@ extension AnswerKind {
     }
 
     static func insertArguments(of answer: Answer) -> StatementArguments {
-        record(of: answer).map(insertArguments) ?? []
+        guard let record = record(of: answer) else { return [] }
+        return insertArguments(record)
     }
 
     static func sameAnswerArguments(of answer: Answer, second: Double) -> StatementArguments {
-        record(of: answer).map { sameAnswerArguments($0, second: second) } ?? []
+        guard let record = record(of: answer) else { return [] }
+        return sameAnswerArguments(record, second: second)
     }
 }
