@@ -19,6 +19,16 @@ public enum Answer: Hashable, Sendable {
         }
     }
 
+    /// Its kind: how the history, the journal and the CSV file keep it.
+    var kind: any AnswerKind.Type {
+        switch self {
+        case .compare: CompareAnswerKind.self
+        case .match: MatchAnswerKind.self
+        case .timing: TimingAnswerKind.self
+        case .gapFill: GapFillAnswerKind.self
+        }
+    }
+
     /// Whether this is an answer of the iOS app's rhythm modes.
     public var isRhythm: Bool {
         switch self {

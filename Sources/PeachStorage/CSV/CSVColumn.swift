@@ -52,18 +52,3 @@ enum CSVColumn: String, CaseIterable, Sendable {
         .centOffset, .isCorrect, .initialCentOffset, .userCentError,
     ]
 }
-
-/// The `trainingType` values. Both names of a comparison are accepted in every format.
-enum CSVTrainingType {
-    static let comparison = "pitchDiscrimination"
-    /// What format 1 called a comparison.
-    static let formerComparison = "pitchComparison"
-    static let pitchMatching = "pitchMatching"
-    /// Compare Timing, in formats 2 and 3.
-    static let timing = "rhythmOffsetDetection"
-    /// Fill the Gap, in format 3 (and in format 2 files of the iOS app's later versions).
-    static let gapFill = "continuousRhythmMatching"
-    /// What format 2 called Fill the Gap: its mean offset is in `userOffsetMs`, and it has none per gap
-    /// position (the iOS app reads it so when it imports such a file).
-    static let formerGapFill = "rhythmMatching"
-}

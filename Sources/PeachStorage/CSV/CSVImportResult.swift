@@ -2,14 +2,14 @@ import PeachDomain
 
 /// Everything a valid file holds, each kind in file order.
 public struct CSVImportResult: Hashable, Sendable {
-    public let compareAnswers: [CompareAnswer]
-    public let matchAnswers: [MatchAnswer]
+    public internal(set) var compareAnswers: [CompareAnswer]
+    public internal(set) var matchAnswers: [MatchAnswer]
     /// Compare Timing answers (the iOS app's `rhythmOffsetDetection` rows).
-    public let timingAnswers: [TimingAnswer]
+    public internal(set) var timingAnswers: [TimingAnswer]
     /// Fill the Gap answers (`continuousRhythmMatching` rows, and format 2's `rhythmMatching`).
-    public let gapFillAnswers: [GapFillAnswer]
+    public internal(set) var gapFillAnswers: [GapFillAnswer]
     /// The `# peach-export-format:N` of the file: 1, 2 or 3.
-    public let formatVersion: Int
+    public internal(set) var formatVersion: Int
 
     public init(compareAnswers: [CompareAnswer], matchAnswers: [MatchAnswer], timingAnswers: [TimingAnswer] = [],
                 gapFillAnswers: [GapFillAnswer] = [], formatVersion: Int) {
@@ -22,12 +22,10 @@ public struct CSVImportResult: Hashable, Sendable {
 
     /// Every answer of the file, by kind: Hear & Compare, Tune & Match, Compare Timing, Fill the Gap.
     public var answers: [Answer] {
-        let pitch: [Answer] = compareAnswers.map(Answer.compare) + matchAnswers.map(Answer.match)
-        let rhythm: [Answer] = timingAnswers.map(Answer.timing) + gapFillAnswers.map(Answer.gapFill)
-        return pitch + rhythm
+        AnswerKinds.all.flatMap { $0.answers(in: self) }
     }
 
     public var isEmpty: Bool {
-        compareAnswers.isEmpty && matchAnswers.isEmpty && timingAnswers.isEmpty && gapFillAnswers.isEmpty
+        AnswerKinds.all.allSatisfy { $0.isEmpty(in: self) }
     }
 }

@@ -21,59 +21,43 @@ import PeachDomain
 /// number (`120`). Both are what the iOS app writes (it writes an exponent where Swift does, e.g. for
 /// values below 0.0001, which no answer has).
 public enum HistoryCSV {
-    /// How many kinds of answer a file has: Hear & Compare, Tune & Match, Compare Timing, Fill the
-    /// Gap, numbered 0…3 in the order rows of the same timestamp are written.
-    private static let kindCount = 4
-
     /// Format 3, every kind of answer merged in time order. Answers are ordered by their timestamp
     /// as written (to the millisecond), then Hear & Compare, Tune & Match, Compare Timing, Fill the
     /// Gap, then in the order given, so that re-exporting an imported file keeps its order.
     public static func export(compareAnswers: [CompareAnswer], matchAnswers: [MatchAnswer],
                               timingAnswers: [TimingAnswer] = [], gapFillAnswers: [GapFillAnswer] = []) -> String {
-        var compareAnswers = inExportOrder(compareAnswers, \.timestamp).makeIterator()
-        var matchAnswers = inExportOrder(matchAnswers, \.timestamp).makeIterator()
-        var timingAnswers = inExportOrder(timingAnswers, \.timestamp).makeIterator()
-        var gapFillAnswers = inExportOrder(gapFillAnswers, \.timestamp).makeIterator()
+        var answers = merged(compareAnswers: compareAnswers, matchAnswers: matchAnswers, timingAnswers: timingAnswers,
+                             gapFillAnswers: gapFillAnswers).makeIterator()
+        let sources: [() -> Answer?] = [{ answers.next() }]
         var text = ""
-        export(nextCompareAnswer: { compareAnswers.next() }, nextMatchAnswer: { matchAnswers.next() },
-               nextTimingAnswer: { timingAnswers.next() }, nextGapFillAnswer: { gapFillAnswers.next() }) { text += $0 }
+        export(sources: sources) { text += $0 }
         return text
     }
 
     /// The same text as `export(compareAnswers:matchAnswers:timingAnswers:gapFillAnswers:)`, written
-    /// in pieces of about `chunkSize` bytes as the records come, so that a history of any size is
-    /// exported in little memory. Each kind must come in export order already (by written timestamp,
-    /// then as stored; the store's order by time is); the kinds are merged here.
-    public static func export(nextCompareAnswer: () throws -> CompareAnswer?,
-                              nextMatchAnswer: () throws -> MatchAnswer?,
-                              nextTimingAnswer: () throws -> TimingAnswer? = { nil },
-                              nextGapFillAnswer: () throws -> GapFillAnswer? = { nil },
-                              chunkSize: Int = 64 << 10, emit: (String) throws -> Void) rethrows {
+    /// in pieces of about `chunkSize` bytes as the answers come from `sources`, so that a history of
+    /// any size is exported in little memory. Each source must come in export order already (by
+    /// written timestamp, then as stored; the store's order by time is); they are merged here, at the
+    /// same millisecond in the order of `sources` (one per kind, in the order of `AnswerKinds.all`).
+    static func export<Failure: Error>(sources: [() throws(Failure) -> Answer?], chunkSize: Int = 64 << 10,
+                                       emit: (String) throws(Failure) -> Void) throws(Failure) {
         var text = CSVColumn.metadataPrefix + "\(CSVColumn.currentFormat)\n"
         text += CSVColumn.header(format: CSVColumn.currentFormat).map(\.rawValue).joined(separator: ",")
-        // The next answer of kind 0…3 (see `kindCount`).
-        func next(_ kind: Int) throws -> Answer? {
-            switch kind {
-            case 0: try nextCompareAnswer().map(Answer.compare)
-            case 1: try nextMatchAnswer().map(Answer.match)
-            case 2: try nextTimingAnswer().map(Answer.timing)
-            default: try nextGapFillAnswer().map(Answer.gapFill)
-            }
+        func next(_ source: Int) throws(Failure) -> (answer: Answer, key: Int64)? {
+            try sources[source]().map { ($0, CSVTimestamp.millisecondsSince1970($0.timestamp)) }
         }
         var heads: [(answer: Answer, key: Int64)?] = []
-        for kind in 0..<kindCount {
-            heads.append(try next(kind).map { ($0, CSVTimestamp.millisecondsSince1970($0.timestamp)) })
-        }
+        for source in sources.indices { heads.append(try next(source)) }
         while true {
-            // The earliest head; the first kind of those at the same millisecond.
+            // The earliest head; the first source of those at the same millisecond.
             var earliest: Int?
-            for (kind, head) in heads.enumerated() {
+            for (source, head) in heads.enumerated() {
                 guard let head else { continue }
                 if let current = earliest, let best = heads[current], best.key <= head.key { continue }
-                earliest = kind
+                earliest = source
             }
-            guard let kind = earliest, let head = heads[kind] else { break }
-            heads[kind] = try next(kind).map { ($0, CSVTimestamp.millisecondsSince1970($0.timestamp)) }
+            guard let source = earliest, let head = heads[source] else { break }
+            heads[source] = try next(source)
             text += "\n"
             text += row(head.answer).map(escaped).joined(separator: ",")
             if text.utf8.count >= chunkSize {
@@ -82,14 +66,6 @@ public enum HistoryCSV {
             }
         }
         try emit(text)
-    }
-
-    /// Sorted by written timestamp; records with the same one keep their order.
-    private static func inExportOrder<Record>(_ records: [Record], _ time: (Record) -> Date) -> [Record] {
-        records.enumerated()
-            .map { (key: CSVTimestamp.millisecondsSince1970(time($0.element)), position: $0.offset, record: $0.element) }
-            .sorted { ($0.key, $0.position) < ($1.key, $1.position) }
-            .map(\.record)
     }
 
     /// Parses a whole file. Never partially succeeds: returns every record, or throws CSVImportError listing every bad row.
@@ -110,39 +86,22 @@ public enum HistoryCSV {
 
     private static func parse(_ bytes: UnsafeBufferPointer<UInt8>, now: Date) throws(CSVImportError) -> CSVImportResult {
         var stream = CSVImportStream(now: now)
-        var compareAnswers: [CompareAnswer] = []
-        var matchAnswers: [MatchAnswer] = []
-        var timingAnswers: [TimingAnswer] = []
-        var gapFillAnswers: [GapFillAnswer] = []
-        let collect = { (record: Answer) in
-            switch record {
-            case .compare(let answer): compareAnswers.append(answer)
-            case .match(let answer): matchAnswers.append(answer)
-            case .timing(let answer): timingAnswers.append(answer)
-            case .gapFill(let answer): gapFillAnswers.append(answer)
-            }
-        }
+        var result = CSVImportResult(compareAnswers: [], matchAnswers: [], formatVersion: 0)
+        let collect = { (record: Answer) in record.kind.collect(record, into: &result) }
         stream.feed(bytes, collect)
-        let format: Int
         do {
-            format = try stream.finish(collect)
+            result.formatVersion = try stream.finish(collect)
         } catch let error as CSVImportError {
             throw error
         } catch {
             throw CSVImportError(problems: [CSVProblem(line: 0, reason: .unreadable("\(error)"))])
         }
-        return CSVImportResult(compareAnswers: compareAnswers, matchAnswers: matchAnswers, timingAnswers: timingAnswers,
-                               gapFillAnswers: gapFillAnswers, formatVersion: format)
+        return result
     }
 
     /// The `trainingType` of `answer`'s row.
     public static func trainingType(_ answer: Answer) -> String {
-        switch answer {
-        case .compare: CSVTrainingType.comparison
-        case .match: CSVTrainingType.pitchMatching
-        case .timing: CSVTrainingType.timing
-        case .gapFill: CSVTrainingType.gapFill
-        }
+        answer.kind.csvTrainingType
     }
 
     /// `date` exactly as the CSV writes it: ISO 8601, UTC, milliseconds (`2026-03-05T14:03:07.250Z`).
@@ -162,8 +121,8 @@ public enum HistoryCSV {
     /// Compare Timing, Fill the Gap), then as given.
     static func merged(compareAnswers: [CompareAnswer], matchAnswers: [MatchAnswer], timingAnswers: [TimingAnswer] = [],
                        gapFillAnswers: [GapFillAnswer] = []) -> [Answer] {
-        let pitch: [Answer] = compareAnswers.map(Answer.compare) + matchAnswers.map(Answer.match)
-        let records: [Answer] = pitch + timingAnswers.map(Answer.timing) + gapFillAnswers.map(Answer.gapFill)
+        let records = CSVImportResult(compareAnswers: compareAnswers, matchAnswers: matchAnswers, timingAnswers: timingAnswers,
+                                      gapFillAnswers: gapFillAnswers, formatVersion: CSVColumn.currentFormat).answers
         // The position in `records` already puts the kinds in their order, so (millisecond, position) is the key.
         return records.enumerated()
             .map { (key: CSVTimestamp.millisecondsSince1970($0.element.timestamp), position: $0.offset, record: $0.element) }
@@ -173,42 +132,18 @@ public enum HistoryCSV {
 
     /// The 19 fields of a format 3 row, as the iOS app writes its kind: empty where it leaves them empty.
     static func row(_ record: Answer) -> [String] {
-        let rhythmColumns = Array(repeating: "", count: 7)
-        switch record {
-        case .timing(let answer):
-            // Empty: the notes, interval, tuning and centOffset; then isCorrect; empty: the Tune & Match values.
-            var fields = [CSVTrainingType.timing, CSVTimestamp.format(answer.timestamp)]
-            fields += Array(repeating: "", count: 7)
-            fields += [answer.isCorrect ? "true" : "false", "", ""]
-            fields += [String(answer.tempo.rawValue), CSVDecimal.format(answer.offsetMs), "", "", "", "", ""]
-            return fields
-        case .gapFill(let answer):
-            // Empty: every pitch column and offsetMs.
-            var fields = [CSVTrainingType.gapFill, CSVTimestamp.format(answer.timestamp)]
-            fields += Array(repeating: "", count: 10)
-            fields += [String(answer.tempo.rawValue), "", CSVDecimal.format(answer.meanOffsetMs)]
-            fields += answer.meanOffsetMsByPosition.map { $0.map(CSVDecimal.format) ?? "" }
-            return fields
-        case .compare(let comparison):
-            return [CSVTrainingType.comparison, CSVTimestamp.format(comparison.timestamp)]
-                + noteColumns(comparison.referenceNote, comparison.targetNote, comparison.interval,
-                              comparison.tuningSystem)
-                + [CSVDecimal.format(comparison.centOffset.rawValue), comparison.isCorrect ? "true" : "false", "", ""]
-                + rhythmColumns
-        case .match(let matching):
-            return [CSVTrainingType.pitchMatching, CSVTimestamp.format(matching.timestamp)]
-                + noteColumns(matching.referenceNote, matching.targetNote, matching.interval, matching.tuningSystem)
-                + ["", "", CSVDecimal.format(matching.initialCentOffset.rawValue),
-                   CSVDecimal.format(matching.userCentError.rawValue)]
-                + rhythmColumns
-        }
+        record.kind.csvFields(of: record)
     }
 
-    private static func noteColumns(_ reference: MIDINote, _ target: MIDINote, _ interval: DirectedInterval,
-                                    _ tuningSystem: TuningSystem) -> [String] {
+    /// The fields of a pitch row after its timestamp: the notes, their interval, the tuning system.
+    static func noteColumns(_ reference: MIDINote, _ target: MIDINote, _ interval: DirectedInterval,
+                            _ tuningSystem: TuningSystem) -> [String] {
         [String(reference.rawValue), reference.name, String(target.rawValue), target.name,
          interval.interval.abbreviation, tuningSystem.rawValue]
     }
+
+    /// The last seven fields of a pitch row: the rhythm columns, empty.
+    static let emptyRhythmColumns = Array(repeating: "", count: 7)
 
     /// RFC 4180: quoted only when it holds `,`, `"`, CR or LF, with its quotes doubled.
     static func escaped(_ field: String) -> String {

@@ -22,7 +22,7 @@ public struct ImportSummary: Hashable, Sendable {
     /// Compare Timing and Fill the Gap answers added.
     public var rhythmAnswersAdded: Int { timingAnswersAdded + gapFillAnswersAdded }
     /// Answers of every kind added.
-    public var answersAdded: Int { compareAnswersAdded + matchAnswersAdded + rhythmAnswersAdded }
+    public var answersAdded: Int { AnswerKinds.all.reduce(0) { $0 + self[keyPath: $1.added] } }
 }
 
 extension HistoryStore {
@@ -30,12 +30,11 @@ extension HistoryStore {
     public func importRecords(compareAnswers: [CompareAnswer], matchAnswers: [MatchAnswer],
                               timingAnswers: [TimingAnswer] = [], gapFillAnswers: [GapFillAnswer] = [],
                               mode: ImportMode) throws(HistoryError) -> ImportSummary {
+        let answers = CSVImportResult(compareAnswers: compareAnswers, matchAnswers: matchAnswers, timingAnswers: timingAnswers,
+                                      gapFillAnswers: gapFillAnswers, formatVersion: CSVColumn.currentFormat)
         do {
             return try importAnswers(mode: mode) { add in
-                for record in compareAnswers { try add(.compare(record)) }
-                for record in matchAnswers { try add(.match(record)) }
-                for record in timingAnswers { try add(.timing(record)) }
-                for record in gapFillAnswers { try add(.gapFill(record)) }
+                for kind in AnswerKinds.all { try kind.forEach(in: answers, add) }
             }
         } catch let error as HistoryError {
             throw error
@@ -55,19 +54,15 @@ extension HistoryStore {
                 // An import may add answers older than the checkpoint's, or replace them all.
                 try ProfileCheckpoint.forget(db)
                 if mode == .replace { try Self.deleteAllAnswers(db) }
-                let writer = try ImportWriter(db)
+                var writer = ImportWriter(db)
                 try produce { record in
-                    if mode == .merge, try writer.isStored(record) {
+                    let kind = record.kind
+                    if mode == .merge, try writer.isStored(record, kind) {
                         summary.duplicatesSkipped += 1
                         return
                     }
-                    try writer.insert(record)
-                    switch record {
-                    case .compare: summary.compareAnswersAdded += 1
-                    case .match: summary.matchAnswersAdded += 1
-                    case .timing: summary.timingAnswersAdded += 1
-                    case .gapFill: summary.gapFillAnswersAdded += 1
-                    }
+                    try writer.insert(record, kind)
+                    summary[keyPath: kind.added] += 1
                 }
                 return summary
             }
@@ -77,88 +72,32 @@ extension HistoryStore {
     }
 }
 
-/// Prepared statements for an import: an insert per kind, and the duplicate check (same kind and
-/// second, and the same notes or tempo), which also sees answers inserted earlier in the same import.
+/// Prepared statements for an import, made at a kind's first answer: an insert per kind, and the
+/// duplicate check (same kind and second, and the same notes or tempo: `AnswerKind.sameAnswerCondition`),
+/// which also sees answers inserted earlier in the same import.
 private struct ImportWriter {
-    let insertComparison: Statement
-    let insertMatching: Statement
-    let insertTiming: Statement
-    let insertGapFill: Statement
-    let comparisonExists: Statement
-    let matchingExists: Statement
-    let timingExists: Statement
-    let gapFillExists: Statement
+    let db: Database
+    private var statements: [ObjectIdentifier: (insert: Statement, exists: Statement)] = [:]
 
-    init(_ db: Database) throws {
-        insertComparison = try db.makeStatement(sql: """
-            INSERT INTO comparison (timestamp, referenceNote, targetNote, interval, tuningSystem, centOffset, isCorrect)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """)
-        insertMatching = try db.makeStatement(sql: """
-            INSERT INTO pitchMatching (timestamp, referenceNote, targetNote, interval, tuningSystem, initialCentOffset,
-                                       userCentError)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """)
-        insertTiming = try db.makeStatement(sql: """
-            INSERT INTO compareTiming (timestamp, tempoBPM, offsetMs, isCorrect) VALUES (?, ?, ?, ?)
-            """)
-        insertGapFill = try db.makeStatement(sql: """
-            INSERT INTO fillTheGap (timestamp, tempoBPM, meanOffsetMs, meanOffsetMsPosition0, meanOffsetMsPosition1,
-                                    meanOffsetMsPosition2, meanOffsetMsPosition3)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """)
-        // not a text: SQL
-        let exists = "WHERE timestamp >= ? AND timestamp < ? AND referenceNote = ? AND targetNote = ?"
-        comparisonExists = try db.makeStatement(sql: "SELECT EXISTS (SELECT 1 FROM comparison \(exists))")
-        matchingExists = try db.makeStatement(sql: "SELECT EXISTS (SELECT 1 FROM pitchMatching \(exists))")
-        // not a text: SQL
-        let rhythmExists = "WHERE timestamp >= ? AND timestamp < ? AND tempoBPM = ?"
-        timingExists = try db.makeStatement(sql: "SELECT EXISTS (SELECT 1 FROM compareTiming \(rhythmExists))")
-        gapFillExists = try db.makeStatement(sql: "SELECT EXISTS (SELECT 1 FROM fillTheGap \(rhythmExists))")
+    init(_ db: Database) {
+        self.db = db
     }
 
-    func isStored(_ record: Answer) throws -> Bool {
+    private mutating func statements(_ kind: any AnswerKind.Type) throws -> (insert: Statement, exists: Statement) {
+        if let made = statements[ObjectIdentifier(kind)] { return made }
+        let made = try kind.importStatements(db)
+        statements[ObjectIdentifier(kind)] = made
+        return made
+    }
+
+    /// Whether `record` (of `kind`) is stored already.
+    mutating func isStored(_ record: Answer, _ kind: any AnswerKind.Type) throws -> Bool {
         let second = record.timestamp.timeIntervalSince1970.rounded(.down)
-        let (statement, arguments): (Statement, StatementArguments)
-        switch record {
-        case .compare(let answer):
-            (statement, arguments) = (comparisonExists, [second, second + 1, answer.referenceNote.rawValue,
-                                                         answer.targetNote.rawValue])
-        case .match(let answer):
-            (statement, arguments) = (matchingExists, [second, second + 1, answer.referenceNote.rawValue,
-                                                       answer.targetNote.rawValue])
-        case .timing(let answer):
-            (statement, arguments) = (timingExists, [second, second + 1, answer.tempo.rawValue])
-        case .gapFill(let answer):
-            (statement, arguments) = (gapFillExists, [second, second + 1, answer.tempo.rawValue])
-        }
-        return try Bool.fetchOne(statement, arguments: arguments) ?? false
+        let arguments = kind.sameAnswerArguments(of: record, second: second)
+        return try Bool.fetchOne(statements(kind).exists, arguments: arguments) ?? false
     }
 
-    func insert(_ record: Answer) throws {
-        switch record {
-        case .compare(let answer):
-            try insertComparison.execute(arguments: [
-                answer.timestamp.timeIntervalSince1970, answer.referenceNote.rawValue, answer.targetNote.rawValue,
-                answer.interval.signedSemitones, answer.tuningSystem.rawValue, answer.centOffset.rawValue,
-                answer.isCorrect,
-            ])
-        case .match(let answer):
-            try insertMatching.execute(arguments: [
-                answer.timestamp.timeIntervalSince1970, answer.referenceNote.rawValue, answer.targetNote.rawValue,
-                answer.interval.signedSemitones, answer.tuningSystem.rawValue, answer.initialCentOffset.rawValue,
-                answer.userCentError.rawValue,
-            ])
-        case .timing(let answer):
-            try insertTiming.execute(arguments: [
-                answer.timestamp.timeIntervalSince1970, answer.tempo.rawValue, answer.offsetMs, answer.isCorrect,
-            ])
-        case .gapFill(let answer):
-            let byPosition = answer.meanOffsetMsByPosition
-            try insertGapFill.execute(arguments: [
-                answer.timestamp.timeIntervalSince1970, answer.tempo.rawValue, answer.meanOffsetMs,
-                byPosition[0], byPosition[1], byPosition[2], byPosition[3],
-            ])
-        }
+    mutating func insert(_ record: Answer, _ kind: any AnswerKind.Type) throws {
+        try statements(kind).insert.execute(arguments: kind.insertArguments(of: record))
     }
 }

@@ -208,19 +208,11 @@ public final class HistoryStore: Sendable {
     /// Stores one answer durably; when this returns, the answer is on disk.
     /// An answer older than the profile checkpoint's last one (the clock was set back) forgets it.
     public func save(_ record: CompareAnswer) throws(HistoryError) {
-        try write { db in
-            let row = StoredCompareAnswer(record)
-            try row.insert(db)
-            try ProfileCheckpoint.forget(ifBefore: row.timestamp, in: StoredCompareAnswer.databaseTableName, db)
-        }
+        try save([.compare(record)], skippingStored: false)
     }
 
     public func save(_ record: MatchAnswer) throws(HistoryError) {
-        try write { db in
-            let row = StoredMatchAnswer(record)
-            try row.insert(db)
-            try ProfileCheckpoint.forget(ifBefore: row.timestamp, in: StoredMatchAnswer.databaseTableName, db)
-        }
+        try save([.match(record)], skippingStored: false)
     }
 
     /// Forgets every answer, of every kind (one transaction).
@@ -232,48 +224,33 @@ public final class HistoryStore: Sendable {
     }
 
     static func deleteAllAnswers(_ db: Database) throws {
-        try StoredCompareAnswer.deleteAll(db)
-        try StoredMatchAnswer.deleteAll(db)
-        try StoredTimingAnswer.deleteAll(db)
-        try db.execute(sql: "DELETE FROM \(StoredGapTap.databaseTableName)")
-        try StoredGapFillAnswer.deleteAll(db)
+        for kind in AnswerKinds.all { try kind.deleteAll(db) }
     }
 
     // MARK: Reading
 
-    /// Every Hear & Compare answer, oldest first.
-    public func allCompareAnswers() throws(HistoryError) -> [CompareAnswer] {
-        try read { db in
-            try Array(StoredCompareAnswer.order(Column("timestamp"), Column("id")).fetchCursor(db).compactMap(\.record))
-        }
+    /// Every answer of `kind`, oldest first (Fill the Gap's with their taps where trained here).
+    func all<Kind: AnswerKind>(_ kind: Kind.Type) throws(HistoryError) -> [Kind.Record] {
+        try read { db in try kind.all(db) }
     }
+
+    /// Every Hear & Compare answer, oldest first.
+    public func allCompareAnswers() throws(HistoryError) -> [CompareAnswer] { try all(CompareAnswerKind.self) }
 
     /// Every Tune & Match answer, oldest first.
-    public func allMatchAnswers() throws(HistoryError) -> [MatchAnswer] {
-        try read { db in
-            try Array(StoredMatchAnswer.order(Column("timestamp"), Column("id")).fetchCursor(db).compactMap(\.record))
-        }
-    }
+    public func allMatchAnswers() throws(HistoryError) -> [MatchAnswer] { try all(MatchAnswerKind.self) }
 
     /// Every Compare Timing answer, oldest first.
-    public func allTimingAnswers() throws(HistoryError) -> [TimingAnswer] {
-        try read { db in
-            try Array(StoredTimingAnswer.order(Column("timestamp"), Column("id")).fetchCursor(db).compactMap(\.record))
-        }
-    }
+    public func allTimingAnswers() throws(HistoryError) -> [TimingAnswer] { try all(TimingAnswerKind.self) }
 
     /// Every Fill the Gap answer, oldest first, with its taps where it was trained here.
-    public func allGapFillAnswers() throws(HistoryError) -> [GapFillAnswer] {
-        try read { db in
-            try Array(StoredGapFillAnswer.order(Column("timestamp"), Column("id")).fetchCursor(db).compactMap { try $0.record(db) })
-        }
-    }
+    public func allGapFillAnswers() throws(HistoryError) -> [GapFillAnswer] { try all(GapFillAnswerKind.self) }
 
     public func counts() throws(HistoryError) -> AnswerCounts {
         try read { db in
-            AnswerCounts(compareAnswers: try StoredCompareAnswer.fetchCount(db), matchAnswers: try StoredMatchAnswer.fetchCount(db),
-                         timingAnswers: try StoredTimingAnswer.fetchCount(db),
-                         gapFillAnswers: try StoredGapFillAnswer.fetchCount(db))
+            var counts = AnswerCounts()
+            for kind in AnswerKinds.all { counts[keyPath: kind.counted] = try kind.count(db) }
+            return counts
         }
     }
 
@@ -306,7 +283,7 @@ public struct AnswerCounts: Hashable, Sendable {
 
     /// Compare Timing and Fill the Gap together.
     public var rhythmAnswers: Int { timingAnswers + gapFillAnswers }
-    public var total: Int { compareAnswers + matchAnswers + rhythmAnswers }
+    public var total: Int { AnswerKinds.all.reduce(0) { $0 + self[keyPath: $1.counted] } }
 }
 
 /// The store records every answer the sessions report.
