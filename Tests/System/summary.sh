@@ -1,11 +1,9 @@
 #!/bin/bash
 # The last line of `make test`: "N passed, N failed" over the unit tests (each Swift Testing test
 # counts once, parameterised or not) and the system-test groups (each group counts once).
-#   summary.sh UNIT_EXIT_STATUS UNIT_LOG SYSTEM_LOG [SECOND_COMPILER_EXIT_STATUS]
-# The second compiler's build (Tests/Compilers/second-compiler.sh), when given, counts as one unit
-# test: a failure of it fails the run.
+#   summary.sh UNIT_EXIT_STATUS UNIT_LOG SYSTEM_LOG
 set -uo pipefail
-unit_rc=$1 unit_log=$2 system_log=$3 second_rc=${4:-}
+unit_rc=$1 unit_log=$2 system_log=$3
 strip() { sed 's/\x1b\[[0-9;]*m//g' "$1" 2>/dev/null; }
 # "✔ Test name() passed after …" / "✘ Test name() failed after …", but not the "Test run with" total.
 up=$(strip "$unit_log" | grep -cE '^✔ Test .* passed after' | tr -d ' ')
@@ -27,10 +25,6 @@ done < <(strip "$unit_log" | sed -nE 's/^➜ (Test|Suite) "(.*)" skipped.*/\2/p'
 # A crash or a build failure leaves no failed test behind: count it as one failure.
 if [ "$unit_rc" -ne 0 ] && [ "$uf" -eq 0 ]; then
   uf=1; echo "unit tests: exit status $unit_rc without a failed test (a crash?); counted as 1 failure"
-fi
-if [ -n "$second_rc" ]; then
-  if [ "$second_rc" -eq 0 ]; then up=$((up + 1))
-  else uf=$((uf + 1)); echo "second compiler: exit status $second_rc (its output is above): counted as 1 failure"; fi
 fi
 line=$(grep -E '^system tests: [0-9]+ passed, [0-9]+ failed$' "$system_log" 2>/dev/null | tail -1)
 if [[ $line =~ ([0-9]+)\ passed,\ ([0-9]+)\ failed ]]; then sp=${BASH_REMATCH[1]} sf=${BASH_REMATCH[2]}
