@@ -34,13 +34,13 @@ enum HistoryReport {
         init(_ record: Answer) {
             switch record {
             case .compare(let answer):
-                self.init(trainingType: "pitchDiscrimination", timestamp: HistoryCSV.timestamp(answer.timestamp),
+                self.init(trainingType: HistoryCSV.trainingType(record), timestamp: HistoryCSV.timestamp(answer.timestamp),
                           referenceNote: answer.referenceNote.rawValue, targetNote: answer.targetNote.rawValue,
                           interval: answer.interval.interval.abbreviation, tuningSystem: answer.tuningSystem.rawValue)
                 centOffset = answer.centOffset.rawValue
                 isCorrect = answer.isCorrect
             case .match(let attempt):
-                self.init(trainingType: "pitchMatching", timestamp: HistoryCSV.timestamp(attempt.timestamp),
+                self.init(trainingType: HistoryCSV.trainingType(record), timestamp: HistoryCSV.timestamp(attempt.timestamp),
                           referenceNote: attempt.referenceNote.rawValue, targetNote: attempt.targetNote.rawValue,
                           interval: attempt.interval.interval.abbreviation, tuningSystem: attempt.tuningSystem.rawValue)
                 initialCentOffset = attempt.initialCentOffset.rawValue
