@@ -60,7 +60,7 @@ public enum ThresholdEstimator {
                           parameters: fits.fits.map(\.parameters), intervals: intervals, notes: notes,
                           reuses: reuses, chosenAtWeight: chosenAt)
         let offsets = bins.offsetSpan ?? 0...Double.infinity
-        return (summarise(fits, entries: entries, weight: bins.weight, range: range, answered: span, offsets: offsets,
+        return (summarise(fits.overSlopes(entries) ?? fits, entries: entries, weight: bins.weight, range: range, answered: span, offsets: offsets,
                           answers: bins.answersAdded), next)
     }
 

@@ -58,13 +58,20 @@ struct ThresholdModel: Sendable {
     /// The scale of the prior on a second difference of the knot values, a bend (`CurvaturePrior`).
     let smoothness: Double
 
-    init(notes: ClosedRange<Int>, intervals: [DirectedInterval], drift: Double? = nil, smoothness: Double) {
+    /// The log slope this model holds (the prior then `heldSlopeSpread` wide) instead of fitting it:
+    /// one node of `WeightedFits.overSlopes`. Nil: fitted, with the prior above.
+    var heldLogSlope: Double?
+    static let heldSlopeSpread = 0.001
+
+    init(notes: ClosedRange<Int>, intervals: [DirectedInterval], drift: Double? = nil, smoothness: Double,
+         heldLogSlope: Double? = nil) {
         let span = Double(notes.upperBound - notes.lowerBound)
         let count = max(2, Int((span / Self.knotSpacing).rounded()) + 1)
         knots = (0..<count).map { Double(notes.lowerBound) + span * Double($0) / Double(count - 1) }
         self.intervals = intervals.count > 1 ? intervals : []
         self.drift = drift
         self.smoothness = smoothness
+        self.heldLogSlope = heldLogSlope
     }
 
     var knotCount: Int { knots.count }
@@ -100,7 +107,7 @@ struct ThresholdModel: Sendable {
     var priorMean: [Double] {
         var mean = [Double](repeating: 0, count: parameterCount)
         for k in 0..<knotCount { mean[k] = Self.priorLogThreshold }
-        mean[slopeIndex] = Self.priorLogSlope
+        mean[slopeIndex] = heldLogSlope ?? Self.priorLogSlope
         mean[lapseIndex] = Self.priorLapse
         return mean
     }
@@ -149,7 +156,8 @@ struct ThresholdModel: Sendable {
             precision[index, index] = 1 / (Self.priorPastShiftSpread * Self.priorPastShiftSpread)
         }
         if let first = ageIndex, let drift { addDriftPrior(to: &precision, first: first, spread: drift) }
-        precision[slopeIndex, slopeIndex] = 1 / (Self.priorLogSlopeSpread * Self.priorLogSlopeSpread)
+        let slopeSpread = heldLogSlope == nil ? Self.priorLogSlopeSpread : Self.heldSlopeSpread
+        precision[slopeIndex, slopeIndex] = 1 / (slopeSpread * slopeSpread)
         precision[lapseIndex, lapseIndex] = 1 / (Self.priorLapseSpread * Self.priorLapseSpread)
         return precision
     }

@@ -16,8 +16,13 @@ struct WeightedFits: Sendable {
     static let smallestWeight = 0.01
 
     init?(_ candidates: [ThresholdFit], score: (ThresholdFit) -> Double) {
+        self.init(scored: candidates.map { ($0, score($0)) })
+    }
+
+    /// The fits weighted by exp(score), scores being log probabilities up to a shared constant.
+    init?(scored candidates: [(ThresholdFit, Double)]) {
         // A fit whose evidence is not a number (which no answers are known to give) takes no part.
-        let scored = candidates.map { ($0, score($0)) }.filter { $0.1.isFinite }
+        let scored = candidates.filter { $0.1.isFinite }
         guard let top = scored.map(\.1).max() else { return nil }
         let raw = scored.map { ($0.0, exp($0.1 - top)) }
         let total = raw.reduce(0) { $0 + $1.1 }
