@@ -1,6 +1,11 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+// The products most targets take, by a short name.
+let logging: Target.Dependency = .product(name: "Logging", package: "swift-log")
+let argumentParser: Target.Dependency = .product(name: "ArgumentParser", package: "swift-argument-parser")
+let serviceLifecycle: Target.Dependency = .product(name: "ServiceLifecycle", package: "swift-service-lifecycle")
+
 /// How the two programs the box runs are linked: with LLVM's linker, exporting no symbols (the
 /// static standard library's arguments export every object file's, which also keeps all their code
 /// from the linker's garbage collection) and with packed relative relocations (the relocation
@@ -17,16 +22,9 @@ let webTests: [Target] = Context.environment["PEACH_WITHOUT_HTTP_CLIENT_TESTS"] 
     .testTarget(
         name: "PeachWebTests",
         dependencies: [
-            "PeachWeb",
-            "PeachConfig",
-            "PeachReports",
-            "PeachStorage",
-            "PeachDomain",
-            "PeachText",
-            "PeachTestSupport",
-            .product(name: "Hummingbird", package: "hummingbird"),
-            .product(name: "HummingbirdTesting", package: "hummingbird"),
-            .product(name: "Logging", package: "swift-log"),
+            "PeachWeb", "PeachConfig", "PeachReports", "PeachStorage", "PeachDomain", "PeachText",
+            "PeachTestSupport", .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdTesting", package: "hummingbird"), logging,
         ]
     ),
 ]
@@ -68,9 +66,7 @@ let package = Package(
         // The training domain: music types, strategies, profile, sessions, ports. Imports no C library.
         .target(
             name: "PeachDomain",
-            dependencies: [
-                .product(name: "Logging", package: "swift-log"),
-            ],
+            dependencies: [logging],
             // Optimised in debug builds too: the measurement's simulation tests fit thousands of
             // simulated players, 20–50 times slower unoptimised.
             swiftSettings: [.unsafeFlags(["-O"], .when(configuration: .debug))]
@@ -79,10 +75,7 @@ let package = Package(
         // placeholders filled with numbers formatted for the language. Foundation and swift-log only.
         .target(
             name: "PeachText",
-            dependencies: [
-                "PeachDomain",
-                .product(name: "Logging", package: "swift-log"),
-            ],
+            dependencies: ["PeachDomain", logging],
             resources: [.copy("Texts")]
         ),
         // Training history: the SQLite store (GRDB) and the CSV interchange format of the iOS app.
@@ -94,33 +87,25 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // sqlite3_file_control: the writer keeps its -wal and -shm (see ReadOnlySnapshot)
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
-                .product(name: "Logging", package: "swift-log"),
+                logging,
             ]
         ),
         // Sound cards appearing and going away, from udev (identity and removal of the audio output).
         .target(
             name: "PeachUdev",
-            dependencies: ["CUdev", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["CUdev", logging]
         ),
         // The practice box's behaviour: which session runs, controller actions, hotplug and audio-loss
         // reactions, feedback cues, the status line and the computer-keyboard controller. No C library.
         .target(
             name: "PeachPractice",
-            dependencies: [
-                "PeachDomain",
-                "PeachText",
-                "PeachConfig",
-                .product(name: "Logging", package: "swift-log"),
-            ]
+            dependencies: ["PeachDomain", "PeachText", "PeachConfig", logging]
         ),
         // YAML with locations: typed reading of a YAML document whose errors say FILE:LINE:COLUMN.
         // General (mapping files, the configuration file); its problems are said through PeachText's tables.
         .target(
             name: "PeachYAML",
-            dependencies: [
-                "PeachText",
-                .product(name: "Yams", package: "Yams"),
-            ]
+            dependencies: ["PeachText", .product(name: "Yams", package: "Yams")]
         ),
         // The configuration file: reading with located errors, printing with origins, live reload.
         .target(
@@ -152,15 +137,8 @@ let package = Package(
         .target(
             name: "PeachSound",
             dependencies: [
-                "PeachDomain",
-                "PeachText",
-                "PeachResampler",
-                "PeachSampleFormat",
-                "CFluidSynth",
-                "CGLib",
-                "CAlsa",
-                .product(name: "Atomics", package: "swift-atomics"),
-                .product(name: "Logging", package: "swift-log"),
+                "PeachDomain", "PeachText", "PeachResampler", "PeachSampleFormat", "CFluidSynth", "CGLib", "CAlsa",
+                .product(name: "Atomics", package: "swift-atomics"), logging,
             ],
             // Optimised in debug builds too: the system tests play the debug build's render in an
             // emulated guest, where an unoptimised render falls behind real time on a loaded host.
@@ -169,13 +147,7 @@ let package = Package(
         // MIDI controllers: the ALSA sequencer client, mapping files, the mapper and its gestures.
         .target(
             name: "PeachMIDI",
-            dependencies: [
-                "PeachDomain",
-                "PeachYAML",
-                "PeachText",
-                "CAlsa",
-                .product(name: "Logging", package: "swift-log"),
-            ]
+            dependencies: ["PeachDomain", "PeachYAML", "PeachText", "CAlsa", logging]
         ),
         // Spoken prompts: eSpeak NG synthesis to 48 kHz samples the sound engine mixes in.
         .target(
@@ -190,19 +162,13 @@ let package = Package(
         .target(
             name: "PeachWeb",
             dependencies: [
-                "PeachConfig",
-                "PeachDomain",
-                "PeachStorage",
-                "PeachText",
+                "PeachConfig", "PeachDomain", "PeachStorage", "PeachText",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Mustache", package: "swift-mustache"),
-                .product(name: "MultipartKit", package: "multipart-kit"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "MultipartKit", package: "multipart-kit"), serviceLifecycle, logging,
             ]
         ),
         // The profile report every program prints or serves (text, chart, JSON) and its calendar.
@@ -215,12 +181,7 @@ let package = Package(
         .target(
             name: "PeachOptions",
             dependencies: [
-                "PeachProgramPages",
-                "PeachDomain",
-                "PeachStorage",
-                "PeachConfig",
-                "PeachText",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "PeachProgramPages", "PeachDomain", "PeachStorage", "PeachConfig", "PeachText", argumentParser,
             ]
         ),
         // The practice box at run time: assembles the box from its parts and runs its event
@@ -228,40 +189,18 @@ let package = Package(
         .target(
             name: "PeachBoxRuntime",
             dependencies: [
-                "PeachOptions",
-                "PeachDomain",
-                "PeachStorage",
-                "PeachConfig",
-                "PeachSound",
-                "PeachMIDI",
-                "PeachPractice",
-                "PeachText",
-                "PeachUdev",
-                "PeachYAML",
-                "PeachSpeech",
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
+                "PeachOptions", "PeachDomain", "PeachStorage", "PeachConfig", "PeachSound", "PeachMIDI",
+                "PeachPractice", "PeachText", "PeachUdev", "PeachYAML", "PeachSpeech",
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"), serviceLifecycle, logging,
             ]
         ),
         // The `peach` command tree; a library so that its parsing is testable.
         .target(
             name: "PeachCommands",
             dependencies: [
-                "PeachBoxRuntime",
-                "PeachReports",
-                "PeachOptions",
-                "PeachDomain",
-                "PeachStorage",
-                "PeachConfig",
-                "PeachSound",
-                "PeachMIDI",
-                "PeachPractice",
-                "PeachText",
-                "PeachYAML",
-                "PeachSpeech",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
+                "PeachBoxRuntime", "PeachReports", "PeachOptions", "PeachDomain", "PeachStorage", "PeachConfig",
+                "PeachSound", "PeachMIDI", "PeachPractice", "PeachText", "PeachYAML", "PeachSpeech", argumentParser,
+                logging,
             ]
         ),
         .executableTarget(
@@ -272,14 +211,8 @@ let package = Package(
         .executableTarget(
             name: "peach-web",
             dependencies: [
-                "PeachReports",
-                "PeachOptions",
-                "PeachConfig",
-                "PeachStorage",
-                "PeachText",
-                "PeachWeb",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
+                "PeachReports", "PeachOptions", "PeachConfig", "PeachStorage", "PeachText", "PeachWeb",
+                argumentParser, logging,
             ],
             linkerSettings: leanProgram
         ),
@@ -294,7 +227,7 @@ let package = Package(
         // Test doubles shared by the test targets (a note player that records, observers, log capture).
         .target(
             name: "PeachTestSupport",
-            dependencies: ["PeachDomain", .product(name: "Logging", package: "swift-log")]
+            dependencies: ["PeachDomain", logging]
         ),
         // The SoundFont 2 writer and the design of Peach's default sound (Foundation only).
         .target(name: "SoundFontWriter"),
@@ -365,42 +298,18 @@ let package = Package(
         .testTarget(
             name: "PeachCommandsTests",
             dependencies: [
-                "PeachTestSupport",
-                "PeachCommands",
-                "PeachBoxRuntime",
-                "PeachReports",
-                "PeachOptions",
-                "PeachWeb",
-                "PeachStorage",
-                "PeachDomain",
-                "PeachText",
-                "PeachConfig",
-                "PeachYAML",
-                "PeachSound",
-                "PeachMIDI",
-                "PeachPractice",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "PeachTestSupport", "PeachCommands", "PeachBoxRuntime", "PeachReports", "PeachOptions", "PeachWeb",
+                "PeachStorage", "PeachDomain", "PeachText", "PeachConfig", "PeachYAML", "PeachSound", "PeachMIDI",
+                "PeachPractice", argumentParser,
             ]
         ),
         // The box's runtime in-process: its assembly, voice, result log and reloads.
         .testTarget(
             name: "PeachBoxRuntimeTests",
             dependencies: [
-                "PeachTestSupport",
-                "PeachBoxRuntime",
-                "PeachReports",
-                "PeachOptions",
-                "PeachConfig",
-                "PeachStorage",
-                "PeachDomain",
-                "PeachText",
-                "PeachYAML",
-                "PeachMIDI",
-                "PeachSound",
-                "PeachSpeech",
-                "PeachPractice",
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "Logging", package: "swift-log"),
+                "PeachTestSupport", "PeachBoxRuntime", "PeachReports", "PeachOptions", "PeachConfig",
+                "PeachStorage", "PeachDomain", "PeachText", "PeachYAML", "PeachMIDI", "PeachSound", "PeachSpeech",
+                "PeachPractice", serviceLifecycle, logging,
             ]
         ),
         // End to end: the built programs run as child processes (and, in the QEMU guests, the
@@ -408,19 +317,9 @@ let package = Package(
         .testTarget(
             name: "PeachProgramTests",
             dependencies: [
-                "PeachTestSupport",
-                "PeachCommands",
-                "PeachBoxRuntime",
-                "PeachOptions",
-                "PeachWeb",
-                "PeachStorage",
-                "PeachDomain",
-                "PeachText",
-                "PeachMIDI",
-                "PeachSound",
-                "PeachSpeech",
-                "PeachPractice",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "PeachTestSupport", "PeachCommands", "PeachBoxRuntime", "PeachOptions", "PeachWeb", "PeachStorage",
+                "PeachDomain", "PeachText", "PeachMIDI", "PeachSound", "PeachSpeech", "PeachPractice",
+                argumentParser,
             ]
         ),
     ] + webTests,
