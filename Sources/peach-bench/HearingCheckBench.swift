@@ -13,9 +13,9 @@ func hearingCheckFigures() {
     let clock = ContinuousClock()
     for _ in 0..<HearingCheck.mostAnswers {
         var offset = 0.0
-        times.append(clock.measure { offset = posterior.nextOffset() }.seconds)
+        times.append(clock.measure { offset = posterior.nextOffset(note: 60) }.seconds)
         let p = PsychometricFunction.probabilityCorrect(logOffset: log(offset), logThreshold: log(8), slope: 3.5)
-        posterior.add(offset: offset, isCorrect: Double.random(in: 0..<1, using: &random) < p)
+        posterior.add(offset: offset, note: 60, isCorrect: Double.random(in: 0..<1, using: &random) < p)
     }
     let mean = times.reduce(0, +) / Double(times.count)
     print("Psi choice of the next offset (\(posterior.cellCount) cells × \(posterior.candidateCount) offsets)"

@@ -1,7 +1,8 @@
 /// The hearing check: a short Hear & Compare run that measures the overall threshold as fast as it
-/// can. Each offset is placed by the Psi method (`PsiPosterior`); the reference notes cycle through
-/// up to 40 notes spread evenly over the note range, shuffled anew for every round, because the check
-/// measures one threshold for the whole range. It ends when the threshold's 95 % interval is
+/// can. Each offset is placed by the Psi method (`PsiPosterior`: the threshold as a line over the
+/// range, each note's offset placed at its own threshold); the reference notes cycle through up to
+/// 40 notes spread evenly over the note range, shuffled anew for every round, because the check
+/// measures the mean threshold over the whole range. It ends when the threshold's 95 % interval is
 /// narrower than a factor of 1.5 or after 80 answers (`isFinished`).
 ///
 /// Its answers are ordinary Hear & Compare answers: they go into the history and the profile like
@@ -28,7 +29,7 @@ public final class HearingCheck: NextCompareStrategy {
     public init() {}
 
     public func startRun(mode: TrainingMode, settings: TrainingSettings, estimate: ThresholdEstimate?) {
-        posterior = PsiPosterior()
+        posterior = PsiPosterior(notes: settings.noteRange.lowest.rawValue...settings.noteRange.highest.rawValue)
         answers = CompareAnswers()
         range = settings.noteRange
         notes = []
@@ -45,7 +46,7 @@ public final class HearingCheck: NextCompareStrategy {
         }
         if round.isEmpty { round = notes.shuffled(using: &random) }
         let reference = round.removeLast()
-        let magnitude = posterior.nextOffset()
+        let magnitude = posterior.nextOffset(note: reference)
         let offset = Bool.random(using: &random) ? magnitude : -magnitude
         // invariant: `referenceNotes(for:)` holds valid notes and keeps the target inside the MIDI range.
         return CompareExercise(referenceNote: MIDINote(reference), interval: interval, tuningSystem: settings.tuningSystem,
@@ -53,7 +54,8 @@ public final class HearingCheck: NextCompareStrategy {
     }
 
     public func answered(_ completed: CompareAnswer) {
-        posterior.add(offset: completed.centOffset.magnitude.rawValue, isCorrect: completed.isCorrect)
+        posterior.add(offset: completed.centOffset.magnitude.rawValue, note: Int(completed.referenceNote.rawValue),
+                      isCorrect: completed.isCorrect)
         answers.add(completed)
     }
 
