@@ -6,7 +6,7 @@ import Testing
 /// over the keyboard, slopes 1.5–4, lapse rates 0–5 %. What is judged is what the profile reports
 /// right after the check (a history of the check alone), against the mean of the listener's true
 /// thresholds over the note range. Listeners the check cannot measure this well in 80 answers (a
-/// shallow slope, a steep ramp over the keyboard) are in `make bench` and docs/measurement.md.
+/// shallow slope, a steep ramp over the keyboard) are in `make bench` and docs/hearing-check.md.
 @MainActor
 @Suite("Hearing check accuracy against simulated listeners", .serialized)
 struct HearingCheckAccuracyTests {
