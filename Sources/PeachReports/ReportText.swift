@@ -7,6 +7,7 @@ public enum ReportText: String, TextKeys {
     case profileModeMatchAnswers
     case profileMovingAverageHeading
     case profileMovingAverageLine
+    case profileMovingAverageLineMs
     case profileNoAnswersYet
     case profileThresholdExplained
     // peach profile: the rhythm modes

@@ -2,6 +2,7 @@ import Foundation
 import PeachDomain
 import PeachReports
 import PeachTestSupport
+import PeachText
 import Testing
 
 /// `peach profile --json`'s rhythm modes: their exact keys, nulls where there is no data, and the
@@ -24,10 +25,11 @@ struct RhythmProfileJSONTests {
     @Test("an empty history: every key, null where there is no data")
     func empty() throws {
         let (timing, gapFill) = try Self.rhythmModes(HistoryDigest(now: Self.time, calendar: SystemCalendar()))
-        #expect(Set(timing.keys) == ["mode", "count", "threshold", "tempos", "trend"])
+        #expect(Set(timing.keys) == ["mode", "ewma", "count", "threshold", "tempos", "trend"])
         #expect(timing["count"] as? Int == 0 && timing["threshold"] is NSNull && timing["trend"] is NSNull)
+        #expect(timing["ewma"] is NSNull && gapFill["ewma"] is NSNull)
         #expect((timing["tempos"] as? [Any])?.isEmpty == true)
-        #expect(Set(gapFill.keys) == ["mode", "count", "bias", "spread", "hits", "misses", "positions", "trend"])
+        #expect(Set(gapFill.keys) == ["mode", "ewma", "count", "bias", "spread", "hits", "misses", "positions", "trend"])
         #expect(gapFill["count"] as? Int == 0 && gapFill["hits"] as? Int == 0 && gapFill["misses"] as? Int == 0)
         #expect(gapFill["bias"] is NSNull && gapFill["spread"] is NSNull && gapFill["trend"] is NSNull)
         let positions = try #require(gapFill["positions"] as? [String: [String: Any]])
@@ -84,6 +86,12 @@ struct RhythmProfileJSONTests {
             #expect(figure["low"]! < value && value < figure["high"]!)
         }
         #expect(["stable", "improving", "declining"].contains(timing["trend"] as? String ?? ""))
+        // The moving averages: of the offsets asked (near the thresholds), of each trial's mean tap
+        // from its gaps (about the bias of -6 ms).
+        let timingAverage = try #require(timing["ewma"] as? Double)
+        #expect(timingAverage > 3 && timingAverage < 40, "the offsets asked: \(timingAverage) ms")
+        let gapAverage = try #require(gapFill["ewma"] as? Double)
+        #expect(gapAverage > 2 && gapAverage < 15, "the mean taps' distance from the gaps: \(gapAverage) ms")
 
         #expect(gapFill["count"] as? Int == 10)
         let hits = try #require(gapFill["hits"] as? Int), misses = try #require(gapFill["misses"] as? Int)
@@ -96,6 +104,17 @@ struct RhythmProfileJSONTests {
         let beat = try #require(positions["beat"]?["bias"]?["value"]), e = try #require(positions["e"]?["bias"]?["value"])
         #expect(beat > e, "the beat's taps are later than the e's: \(beat), \(e)")
         #expect(gapFill["trend"] is NSNull || gapFill["trend"] is String)
+    }
+
+    @Test("the text: the rhythm modes' moving averages beside the pitch modes', in ms")
+    func movingAveragesInText() {
+        let text = ProfileReport(digest: Self.simulatedDigest(), range: .standard).text(Texts(.english))
+        let lines = text.split(separator: "\n").map(String.init)
+        let heading = lines.firstIndex { $0.hasPrefix("Offsets asked / errors left, moving average") } ?? lines.count
+        #expect(heading < lines.count, "no moving averages in:\n\(text)")
+        let below = lines.dropFirst(heading + 1).prefix { !$0.isEmpty }
+        #expect(below.contains { $0.contains("Compare Timing") && $0.contains(" ms  (600 answers)") }, "\(below)")
+        #expect(below.contains { $0.contains("Fill the Gap") && $0.contains(" ms  (") }, "\(below)")
     }
 }
 

@@ -11,7 +11,8 @@ extension ProfileReport {
     var timingDocument: ProfileDocument.TimingMode {
         let profile = rhythm.profile
         return ProfileDocument.TimingMode(
-            mode: TrainingMode.compareTiming.rawValue, count: profile.timingCount,
+            mode: TrainingMode.compareTiming.rawValue, ewma: ProfileReport.number(timeline[.compareTiming].ewma),
+            count: profile.timingCount,
             threshold: profile.latestBand.map { directions($0) },
             tempos: profile.timingBands.map { band in
                 ProfileDocument.TempoThreshold(lowest: band.lowest, highest: band.highest, threshold: directions(band))
@@ -29,7 +30,8 @@ extension ProfileReport {
                                                                   spread: figures.spread.map(ProfileDocument.Figure.init))
         }
         return ProfileDocument.GapFillMode(
-            mode: TrainingMode.fillTheGap.rawValue, count: profile.gapFillCount,
+            mode: TrainingMode.fillTheGap.rawValue, ewma: ProfileReport.number(timeline[.fillTheGap].ewma),
+            count: profile.gapFillCount,
             bias: overall.bias.map(ProfileDocument.Figure.init), spread: overall.spread.map(ProfileDocument.Figure.init),
             hits: profile.hits, misses: profile.misses, positions: positions, trend: rhythm.gapFillTrend?.rawValue)
     }
@@ -101,11 +103,12 @@ extension ProfileReport {
 }
 
 extension ProfileDocument {
-    /// `{"mode": "compare-timing", "count", "threshold": {"early", "late"}, "tempos": […], "trend"}`:
-    /// `threshold` is the band trained most recently's (null before any answer), `tempos` every band
-    /// with answers, slowest first.
+    /// `{"mode": "compare-timing", "ewma", "count", "threshold": {"early", "late"}, "tempos": […], "trend"}`:
+    /// `ewma` the moving average of the offsets asked (ms), `threshold` the band trained most recently's
+    /// (null before any answer), `tempos` every band with answers, slowest first.
     struct TimingMode: Encodable {
         let mode: String
+        @OrNull var ewma: Double?
         let count: Int
         @OrNull var threshold: Directions?
         let tempos: [TempoThreshold]
@@ -124,10 +127,12 @@ extension ProfileDocument {
         let threshold: Directions
     }
 
-    /// `{"mode": "fill-the-gap", "count", "bias", "spread", "hits", "misses", "positions", "trend"}`:
-    /// `count` is the trials, `positions` has every gap position.
+    /// `{"mode": "fill-the-gap", "ewma", "count", "bias", "spread", "hits", "misses", "positions", "trend"}`:
+    /// `ewma` the moving average of the distance of a trial's mean tap from its gaps (ms), `count` the
+    /// trials, `positions` every gap position.
     struct GapFillMode: Encodable {
         let mode: String
+        @OrNull var ewma: Double?
         let count: Int
         @OrNull var bias: Figure?
         @OrNull var spread: Figure?

@@ -97,12 +97,13 @@ public struct ProfileReport {
         lines += rhythmText(texts)
         lines.append("")
         lines.append(texts.text(.profileMovingAverageHeading))
-        for mode in TrainingMode.pitchModes {
+        for mode in TrainingMode.pitchModes + TrainingMode.rhythmModes {
             let progress = timeline[mode]
             let name = texts.name(mode).padding(toLength: 32, withPad: " ", startingAt: 0)
             guard let ewma = progress.ewma else { continue }
-            lines.append(texts.text(.profileMovingAverageLine, name, Decimals(ewma, 2).formatted(texts.numbers).leftPadded(to: 6),
-                                    progress.count))
+            // The pitch modes' in cents, the rhythm modes' in milliseconds (as their timeline keeps them).
+            let line: ReportText = mode.isPitch ? .profileMovingAverageLine : .profileMovingAverageLineMs
+            lines.append(texts.text(line, name, Decimals(ewma, 2).formatted(texts.numbers).leftPadded(to: 6), progress.count))
         }
         lines.append("")
         lines.append(texts.text(.profileThresholdExplained))
