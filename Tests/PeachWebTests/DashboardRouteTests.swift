@@ -71,7 +71,7 @@ struct DashboardRouteTests {
             #expect(compare.contains("class=\"answer\"") && !compare.contains("<td>Tune &amp; Match"))
             #expect(try await client.get("/history?mode=nonsense").status == .ok, "an unknown mode lists every mode")
             #expect(try await client.get("/api/profile").text == json + "\n")
-            #expect(json.contains("\"mode\" : \"fill-the-gap\"") && json.contains("\"count\" : 40,\n      \"hits\""), "the rhythm answers count too")
+            #expect(json.contains("\"mode\" : \"fill-the-gap\"") && json.contains("\"count\" : 40,\n      \"ewma\""), "the rhythm answers count too")
             let timing = try await client.get("/history?mode=compare-timing").text
             #expect(timing.contains("class=\"answer\"") && !timing.contains("<td>Hear &amp; Compare"))
             #expect(try await client.get("/export.csv").text == exported)
