@@ -6,8 +6,8 @@ import Foundation
 /// That fit's Laplace interval is drawn at one slope; a shallower one, which the answers cannot rule
 /// out, leaves the threshold less certain (its spread goes as 1 / slope), and the joint mode sits at a
 /// steeper slope than the slope's own posterior (the other parameters have less room there), all
-/// the more so for answers placed near the threshold. With it, a check of 80 answers on listeners
-/// of Weibull slope 1.5 had its interval a factor 1.5–1.8 too narrow (make bench).
+/// the more so for answers placed near the threshold. With that fit alone, a check of 80 answers
+/// on listeners of Weibull slope 1.5 had its interval a factor 1.5–1.8 too narrow (make bench).
 extension WeightedFits {
     /// Nodes per fit, evenly spaced over ± `slopeReach` of the slope's standard deviation.
     static let slopeNodes = 9
