@@ -60,7 +60,9 @@ public enum ThresholdEstimator {
                           parameters: fits.fits.map(\.parameters), intervals: intervals, notes: notes,
                           reuses: reuses, chosenAtWeight: chosenAt)
         let offsets = bins.offsetSpan ?? 0...Double.infinity
-        return (summarise(fits.overSlopes(entries) ?? fits, entries: entries, weight: bins.weight, range: range, answered: span, offsets: offsets,
+        // The memory keeps the fits themselves; what is said is mixed over the slope while it is weakly told.
+        let said = fits.overSlopes(entries) ?? fits
+        return (summarise(said, entries: entries, weight: bins.weight, range: range, answered: span, offsets: offsets,
                           answers: bins.answersAdded), next)
     }
 

@@ -63,15 +63,13 @@ struct ThresholdModel: Sendable {
     var heldLogSlope: Double?
     static let heldSlopeSpread = 0.001
 
-    init(notes: ClosedRange<Int>, intervals: [DirectedInterval], drift: Double? = nil, smoothness: Double,
-         heldLogSlope: Double? = nil) {
+    init(notes: ClosedRange<Int>, intervals: [DirectedInterval], drift: Double? = nil, smoothness: Double) {
         let span = Double(notes.upperBound - notes.lowerBound)
         let count = max(2, Int((span / Self.knotSpacing).rounded()) + 1)
         knots = (0..<count).map { Double(notes.lowerBound) + span * Double($0) / Double(count - 1) }
         self.intervals = intervals.count > 1 ? intervals : []
         self.drift = drift
         self.smoothness = smoothness
-        self.heldLogSlope = heldLogSlope
     }
 
     var knotCount: Int { knots.count }

@@ -33,7 +33,9 @@ extension WeightedFits {
                 model.heldLogSlope = logSlope
                 var start = fit.parameters
                 start[index] = logSlope
-                guard let node = ThresholdFit(bins: entries, model: model, start: start)?.withTheOtherMode(bins: entries) else { continue }
+                guard let node = ThresholdFit(bins: entries, model: model, start: start)?.withTheOtherMode(bins: entries) else {
+                    continue
+                }
                 // p(answers | slope) · p(slope): the held slope's own narrow prior is the same for every node.
                 let z = (logSlope - ThresholdModel.priorLogSlope) / ThresholdModel.priorLogSlopeSpread
                 nodes.append((node, node.logEvidence - z * z / 2))
